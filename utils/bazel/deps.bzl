@@ -1,0 +1,113 @@
+"""Every external repository torch-mlir's build uses, in one place.
+
+A WORKSPACE (ours or a consumer's) calls, in this order:
+
+    load("@torch_mlir//utils/bazel:deps.bzl", "torch_mlir_dependencies")
+    torch_mlir_dependencies()
+    load("@torch_mlir//utils/bazel:llvm_configure.bzl", "torch_mlir_llvm_configure")
+    torch_mlir_llvm_configure()
+
+The second step is separate only because it loads a .bzl file from @llvm-raw,
+which must exist first. Nothing here downloads: pinned inputs come from the
+distdir that ./bazelw fills and verifies; Bazel's own rule sets come from
+Debian's packages (/usr/share/bazel) and the shims in utils/bazel/shims/.
+"""
+
+load("//utils/bazel/repositories:local_python.bzl", "local_python")
+load("//utils/bazel/repositories:pinned.bzl", "pinned_archive", "pinned_wheel")
+load("//utils/bazel/repositories:shim_repository.bzl", "shim_repository")
+
+PYTHON_VERSION = "3.11"
+
+# Wheels pinned in deps.lock; each becomes @pypi_<name>//:pkg (and :whl).
+PINNED_WHEELS = [
+    "auditwheel",
+    "iniconfig",
+    "lit",
+    "numpy",
+    "packaging",
+    "pluggy",
+    "pyelftools",
+    "pytest",
+    "wheel",
+]
+
+_DEBIAN_BAZEL = "/usr/share/bazel"
+
+def _maybe(rule, name, **kwargs):
+    if not native.existing_rule(name):
+        rule(name = name, **kwargs)
+
+def torch_mlir_dependencies():
+    """Defines every repository the build needs except @llvm-project itself."""
+
+    # Bazel's own rule sets, offline.
+    _maybe(
+        native.local_repository,
+        name = "rules_java",
+        path = _DEBIAN_BAZEL + "/rules/java",
+    )
+    _maybe(
+        shim_repository,
+        name = "rules_cc",
+        files = {
+            Label("//utils/bazel/shims:rules_cc/defs.bzl"): "cc/defs.bzl",
+            Label("//utils/bazel/shims:rules_cc/BUILD.shim"): "cc/BUILD.bazel",
+        },
+    )
+    _maybe(
+        shim_repository,
+        name = "remote_coverage_tools",
+        files = {
+            Label("//utils/bazel/shims:remote_coverage_tools/BUILD.shim"): "BUILD.bazel",
+            Label("//utils/bazel/shims:remote_coverage_tools/coverage_unsupported.sh"): "coverage_unsupported.sh",
+        },
+    )
+    _maybe(
+        shim_repository,
+        name = "bazel_skylib",
+        files = {
+            Label("//utils/bazel/shims:bazel_skylib/expand_template.bzl"): "rules/expand_template.bzl",
+        },
+        host_dirs = {
+            "": _DEBIAN_BAZEL + "/tools/skylib",
+            "rules": _DEBIAN_BAZEL + "/tools/skylib/rules",
+        },
+    )
+
+    # The pinned CPython: headers for extension modules, interpreter for py_* rules.
+    _maybe(local_python, name = "torch_mlir_python", version = PYTHON_VERSION)
+    native.register_toolchains("@torch_mlir_python//:toolchain")
+
+    # Names LLVM's overlay asks for.
+    for lib in ["zlib", "zstd"]:
+        _maybe(
+            shim_repository,
+            name = "llvm_" + lib,
+            files = {Label("//utils/bazel/shims:llvm_%s/BUILD.shim" % lib): "BUILD.bazel"},
+        )
+    _maybe(
+        shim_repository,
+        name = "rules_python",
+        files = {
+            Label("//utils/bazel/shims:rules_python/cc_BUILD.shim"): "python/cc/BUILD.bazel",
+        },
+    )
+
+    # Pinned sources.
+    _maybe(
+        pinned_archive,
+        name = "llvm-raw",
+        input = "llvm-project",
+        build_file = Label("//utils/bazel/repositories:llvm-raw.BUILD"),
+        patches = [Label("//utils/bazel/patches:llvm-config-linux-condition.patch")],
+    )
+    _maybe(
+        pinned_archive,
+        name = "pybind11",
+        input = "pybind11",
+        # LLVM's overlay ships the BUILD file for pybind11; use it rather than our own.
+        build_file = Label("@llvm-raw//utils/bazel/third_party_build:pybind.BUILD"),
+    )
+    for wheel in PINNED_WHEELS:
+        _maybe(pinned_wheel, name = "pypi_" + wheel, input = wheel)

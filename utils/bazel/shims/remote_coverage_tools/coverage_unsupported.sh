@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "coverage is not supported by torch-mlir's offline Bazel setup" >&2
+exit 1
