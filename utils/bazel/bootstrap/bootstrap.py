@@ -8,8 +8,10 @@
   4. verifies each input's size and sha256 against deps.lock.
 
 Nothing reaches Bazel unverified. A verified input gets a stamp (sha256, size,
-mtime); while the file's size and mtime match the stamp, the hash is not
+times, inode); while the file's size and mtime match the stamp, the hash is not
 recomputed, so a run with everything present takes a few milliseconds. The
+stamp also records the inode change time, which every write (and every
+attempt to reset the mtime) moves, so an edited file is always rehashed. The
 Bazel repository rules hash the files again before extracting them.
 
 Subcommands:
@@ -90,13 +92,22 @@ def read_lock(path):
 # --- platform -------------------------------------------------------------
 
 def check_platform():
-    if sys.version_info[:2] != REQUIRED_PYTHON:
+    check_python(sys.version_info, sys.executable)
+    check_os()
+
+
+def check_python(version_info, executable):
+    if tuple(version_info[:2]) != REQUIRED_PYTHON:
         want = ".".join(map(str, REQUIRED_PYTHON))
+        have = ".".join(map(str, version_info[:3]))
         raise BootstrapError(
             f"torch-mlir builds against CPython {want}, but ./bazelw is running "
-            f"{platform.python_version()} ({sys.executable}).\n"
+            f"{have} ({executable}).\n"
             f"  Fix: install CPython {want} (e.g. `pyenv install {want}`) or point "
             f"TORCH_MLIR_PYTHON at a python{want} binary.", EXIT_UNSUPPORTED)
+
+
+def check_os():
     if platform.system() != "Linux" or platform.machine() != "x86_64":
         raise BootstrapError(
             f"unsupported platform {platform.system()} {platform.machine()}: "
@@ -276,7 +287,7 @@ def _stamp_path(distdir, item):
 
 def _stamp_for(path, item):
     st = path.stat()
-    return f"{item.sha256} {st.st_size} {st.st_mtime_ns} {st.st_ino}\n"
+    return f"{item.sha256} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}\n"
 
 
 def verify(item, distdir):

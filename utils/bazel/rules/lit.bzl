@@ -1,0 +1,36 @@
+"""lit_test: one Bazel test per lit file, run by the pinned lit from deps.lock."""
+
+# Tools every lit test may call by name (on PATH inside the test).
+DEFAULT_LIT_TOOLS = [
+    "@llvm-project//llvm:FileCheck",
+    "@llvm-project//llvm:not",
+]
+
+def lit_test(name, src, tools = [], data = [], cfg = "//test:lit_cfg", **kwargs):
+    """A py_test running `lit -v <src>` with `tools` on PATH.
+
+    Args:
+      name: test name, conventionally the file name.
+      src: the lit file (.mlir, .py, .test ...).
+      tools: executables the RUN lines call by name.
+      data: other files the RUN lines read.
+      cfg: filegroup with the lit.cfg.py governing `src`.
+      **kwargs: passed to py_test (size, tags, ...).
+    """
+    all_tools = DEFAULT_LIT_TOOLS + [t for t in tools if t not in DEFAULT_LIT_TOOLS]
+    args = ["--tool=$(rootpath %s)" % t for t in all_tools]
+    native.py_test(
+        name = name,
+        srcs = ["//utils/bazel/rules:lit_runner.py"],
+        main = "//utils/bazel/rules:lit_runner.py",
+        args = args + ["$(rootpath %s)" % src],
+        data = [src, cfg] + all_tools + data,
+        deps = ["@pypi_lit//:pkg"],
+        python_version = "PY3",
+        **kwargs
+    )
+
+def lit_tests(srcs, **kwargs):
+    """One lit_test per file in `srcs`, named after the file."""
+    for src in srcs:
+        lit_test(name = src, src = src, **kwargs)
