@@ -30,6 +30,9 @@ py_runtime(
     name = "runtime",
     interpreter_path = "{executable}",
     python_version = "PY3",
+    # The launcher itself runs on this interpreter too, not on whatever
+    # `python` the action's PATH might hold.
+    stub_shebang = "#!{executable}",
 )
 
 py_runtime_pair(

@@ -89,7 +89,13 @@ filegroup(
 def _pinned_wheel_impl(rctx):
     path, entry = verified_input(rctx)
     rctx.symlink(path, entry["file"])
-    rctx.extract(path)
+    # Bazel 4's rctx.extract goes by file suffix and knows no .whl; a wheel is a zip.
+    python = rctx.which("python3")
+    if not python:
+        fail("%s: python3 is needed to unpack wheels" % rctx.name)
+    result = rctx.execute([python, "-m", "zipfile", "-e", str(path), "."])
+    if result.return_code != 0:
+        fail("%s: unpacking %s failed:\n%s" % (rctx.name, path, result.stderr))
     deps = ["@%s%s//:pkg" % (rctx.attr.prefix, name) for name in entry.get("requires", [])]
     rctx.file("BUILD.bazel", _WHEEL_BUILD.format(file = entry["file"], deps = repr(deps)))
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)

@@ -6,7 +6,7 @@ DEFAULT_LIT_TOOLS = [
     "@llvm-project//llvm:not",
 ]
 
-def lit_test(name, src, tools = [], data = [], cfg = "//test:lit_cfg", **kwargs):
+def lit_test(name, src, tools = [], data = [], cfg = "//test:lit_cfg", size = "small", **kwargs):
     """A py_test running `lit -v <src>` with `tools` on PATH.
 
     Args:
@@ -27,10 +27,11 @@ def lit_test(name, src, tools = [], data = [], cfg = "//test:lit_cfg", **kwargs)
         data = [src, cfg] + all_tools + data,
         deps = ["@pypi_lit//:pkg"],
         python_version = "PY3",
+        size = size,
         **kwargs
     )
 
 def lit_tests(srcs, **kwargs):
-    """One lit_test per file in `srcs`, named after the file."""
+    """One lit_test per file in `srcs`, named `<file>.test` (e.g. ops.mlir.test)."""
     for src in srcs:
-        lit_test(name = src, src = src, **kwargs)
+        lit_test(name = src + ".test", src = src, **kwargs)
