@@ -165,7 +165,7 @@ void ConstantDeviceOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 OpFoldResult ConstantIntOp::fold(FoldAdaptor) { return getValueAttr(); }
 void ConstantIntOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
   SmallString<16> name("int");
-  name += std::to_string(getValue());
+  name += std::to_string(getValueAttr().getInt());
   setNameFn(getResult(), name);
 }
 
@@ -268,6 +268,36 @@ static LogicalResult verifyYieldedTypes(Operation *op, Region &region,
                                << " where " << want << " is expected";
   }
   return success();
+}
+
+ParseResult PrimIfOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand condition;
+  SmallVector<Type> resultTypes;
+  if (parser.parseOperand(condition) || parser.parseArrow() ||
+      parser.parseLParen())
+    return failure();
+  if (failed(parser.parseOptionalRParen())) {
+    if (parser.parseTypeList(resultTypes) || parser.parseRParen())
+      return failure();
+  }
+  result.addTypes(resultTypes);
+  Region *thenRegion = result.addRegion();
+  Region *elseRegion = result.addRegion();
+  if (parser.parseRegion(*thenRegion) || parser.parseKeyword("else") ||
+      parser.parseRegion(*elseRegion) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  return parser.resolveOperand(condition,
+                               BoolType::get(parser.getContext()),
+                               result.operands);
+}
+
+void PrimIfOp::print(OpAsmPrinter &printer) {
+  printer << " " << getCondition() << " -> (" << getResultTypes() << ") ";
+  printer.printRegion(getThenRegion());
+  printer << " else ";
+  printer.printRegion(getElseRegion());
+  printer.printOptionalAttrDict((*this)->getAttrs());
 }
 
 LogicalResult PrimIfOp::verify() {

@@ -255,9 +255,8 @@ def Torch_PrimIfOp : Torch_Op<"prim.If", [RecursiveMemoryEffects]> {
   let arguments = (ins Torch_BoolType:$condition);
   let results = (outs Variadic<AnyTorchType>:$results);
   let regions = (region SizedRegion<1>:$thenRegion, SizedRegion<1>:$elseRegion);
-  let assemblyFormat = [{
-    $condition `->` `(` qualified(type($results)) `)` $thenRegion `else` $elseRegion attr-dict
-  }];
+  // Hand-written so that `-> ()` (no results) parses, as upstream's does.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 

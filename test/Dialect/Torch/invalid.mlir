@@ -1,0 +1,130 @@
+// Malformed and ill-typed Torch IR is rejected with a diagnostic, never a crash.
+// RUN: torch-mlir-opt %s --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{invalid tensor dimension size -2; write `?` for a size that is not known}}
+func.func private @negative_size(!torch.vtensor<[-2],f32>)
+
+// -----
+
+// expected-error @+1 {{invalid dtype 'i64' for a Torch tensor type}}
+func.func private @signless_dtype(!torch.vtensor<[2],i64>)
+
+// -----
+
+// expected-error @+1 {{invalid dtype 'index' for a Torch tensor type}}
+func.func private @index_dtype(!torch.tensor<*,index>)
+
+// -----
+
+// expected-error @+1 {{unknown Torch type 'integer'}}
+func.func private @unknown_nested(!torch.list<integer>)
+
+// -----
+
+// expected-error @+1 {{expected a key type and a value type}}
+func.func private @dict_arity(!torch.dict<str>)
+
+// -----
+
+func.func @list_element_type(%f: !torch.float) {
+  // expected-error @+1 {{element of type '!torch.float' does not fit the list's element type '!torch.int'}}
+  %0 = torch.prim.ListConstruct %f : (!torch.float) -> !torch.list<int>
+  return
+}
+
+// -----
+
+func.func @tuple_arity(%i: !torch.int) {
+  // expected-error @+1 {{has 1 elements but the tuple type has 2}}
+  %0 = torch.prim.TupleConstruct %i : !torch.int -> !torch.tuple<int, int>
+  return
+}
+
+// -----
+
+func.func @tuple_unpack_arity(%t: !torch.tuple<int, float>) {
+  // expected-error @+1 {{unpacks 1 values from a tuple of 2}}
+  %0 = torch.prim.TupleUnpack %t : !torch.tuple<int, float> -> !torch.int
+  return
+}
+
+// -----
+
+func.func @if_yield_types(%c: !torch.bool, %f: !torch.float) -> !torch.int {
+  // expected-error @+1 {{then region yields a value of type '!torch.float' where '!torch.int' is expected}}
+  %0 = torch.prim.If %c -> (!torch.int) {
+    torch.prim.If.yield %f : !torch.float
+  } else {
+    torch.prim.If.yield %f : !torch.float
+  }
+  return %0 : !torch.int
+}
+
+// -----
+
+func.func @loop_body_arity(%n: !torch.int, %c: !torch.bool) {
+  // expected-error @+1 {{body takes 2 arguments, expected 1}}
+  torch.prim.Loop %n, %c, init() {
+  ^bb0(%i: !torch.int, %extra: !torch.int):
+    torch.prim.Loop.condition %c, iter()
+  } : (!torch.int, !torch.bool) -> ()
+  return
+}
+
+// -----
+
+func.func @cast_semantics(%t: !torch.vtensor<[2],f32>) {
+  // expected-error @+1 {{cannot cast '!torch.vtensor<[2],f32>' to '!torch.tensor'}}
+  %0 = torch.tensor_static_info_cast %t : !torch.vtensor<[2],f32> to !torch.tensor
+  return
+}
+
+// -----
+
+func.func @cast_sizes(%t: !torch.vtensor<[2],f32>) {
+  // expected-error @+1 {{cannot cast '!torch.vtensor<[2],f32>' to '!torch.vtensor<[3],f32>'}}
+  %0 = torch.tensor_static_info_cast %t : !torch.vtensor<[2],f32> to !torch.vtensor<[3],f32>
+  return
+}
+
+// -----
+
+func.func @literal_shape() {
+  // expected-error @+1 {{result sizes do not match the literal's shape}}
+  %0 = torch.vtensor.literal(dense<1.0> : tensor<2xf32>) : !torch.vtensor<[3],f32>
+  return
+}
+
+// -----
+
+func.func @copy_type(%t: !torch.vtensor<[2],f32>) {
+  // expected-error @+1 {{expected a !torch.tensor type}}
+  %0 = torch.copy.to_tensor %t : !torch.vtensor<[2],f32>
+  return
+}
+
+// -----
+
+func.func @generated_operand_type(%f: !torch.float, %i: !torch.int) {
+  // expected-error @+1 {{operand #0 must be torch.int, but got '!torch.float'}}
+  %0 = torch.aten.add.int %f, %i : !torch.float, !torch.int -> !torch.int
+  return
+}
+
+// -----
+
+func.func @generated_operand_count(%i: !torch.int) {
+  // expected-error @+1 {{custom op 'torch.aten.add.int' expected 2 operands}}
+  %0 = torch.aten.add.int %i : !torch.int -> !torch.int
+  return
+}
+
+// -----
+
+func.func @module_body(%i: !torch.int) {
+  %m = torch.nn_module {
+    // expected-error @+1 {{'torch.constant.int' op is not allowed in a torch.nn_module body}}
+    %0 = torch.constant.int 1
+  } : !torch.nn.Module<"c">
+  return
+}
