@@ -230,6 +230,7 @@ _BASE = {
 }
 _OPTIONAL = {
     "AnyTorchTensorType": "AnyTorchOptionalTensorType",
+    "Torch_NonValueTensorType": "AnyTorchOptionalNonValueTensorType",
     "Torch_IntType": "AnyTorchOptionalIntType",
     "Torch_FloatType": "AnyTorchOptionalFloatType",
     "Torch_BoolType": "AnyTorchOptionalBoolType",
@@ -244,7 +245,9 @@ _OPTIONAL = {
 }
 _LIST = {
     "AnyTorchTensorType": "AnyTorchListOfTensorType",
+    "Torch_NonValueTensorType": "AnyTorchListOfTensorType",
     "AnyTorchOptionalTensorType": "AnyTorchListOfOptionalTensorType",
+    "AnyTorchOptionalNonValueTensorType": "AnyTorchListOfOptionalTensorType",
     "Torch_IntType": "AnyTorchListOfTorchIntType",
     "Torch_FloatType": "AnyTorchListOfTorchFloatType",
     "Torch_BoolType": "AnyTorchListOfTorchBoolType",
@@ -254,8 +257,13 @@ _LIST = {
 }
 
 
-def ods_constraint(t, where):
+def ods_constraint(t, where, in_place=False):
+    """The ODS constraint for a schema type. In an op that writes any argument
+    in place, tensors have reference semantics (!torch.tensor), as upstream
+    torch-mlir types them."""
     if t.kind == "base":
+        if t.name == "Tensor" and in_place:
+            return "Torch_NonValueTensorType"
         if t.name in _INT_LIKE:
             return "Torch_IntType"
         if t.name in _BASE:
@@ -263,7 +271,7 @@ def ods_constraint(t, where):
         raise RegistryError(f"no Torch type for schema type {t.name!r} ({where})")
     if t.kind == "dict":
         return "Torch_DictType"
-    inner = ods_constraint(t.args[0], where)
+    inner = ods_constraint(t.args[0], where, in_place)
     table = _OPTIONAL if t.kind == "optional" else _LIST
     if inner not in table:
         raise RegistryError(f"no Torch type for schema type {t} ({where})")
@@ -274,6 +282,7 @@ def ods_constraint(t, where):
 _EXAMPLE_TYPE = {
     "AnyTorchTensorType": "!torch.vtensor",
     "AnyTorchOptionalTensorType": "!torch.vtensor",
+    "Torch_NonValueTensorType": "!torch.tensor",
     "Torch_IntType": "!torch.int",
     "Torch_FloatType": "!torch.float",
     "Torch_BoolType": "!torch.bool",
@@ -378,9 +387,10 @@ def _td_string(text):
 
 def emit_op(schema):
     where = schema.qualified_name
-    operands = [(ods_name(a.name), ods_constraint(a.type, where)) for a in schema.arguments]
+    in_place = schema.is_mutating
+    operands = [(ods_name(a.name), ods_constraint(a.type, where, in_place)) for a in schema.arguments]
     results = list(zip(result_names(schema),
-                       (ods_constraint(t, where + " result") for _, t in schema.returns)))
+                       (ods_constraint(t, where + " result", in_place) for _, t in schema.returns)))
     if schema.vararg:
         # Like upstream: the fixed arguments and the varargs form one variadic operand.
         operands = [("operands_", "Variadic<AnyTorchType>")]

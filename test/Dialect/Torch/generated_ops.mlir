@@ -3,7 +3,7 @@
 // RUN: torch-mlir-opt %s | torch-mlir-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @generated_ops(
-func.func @generated_ops(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.int, %arg2: !torch.str, %arg3: !torch.none, %arg4: !torch.list<int>, %arg5: !torch.bool, %arg6: !torch.float, %arg7: !torch.list<vtensor<[2,3],f32>>, %arg8: !torch.list<optional<vtensor<[2,3],f32>>>, %arg9: !torch.dict<str, int>) {
+func.func @generated_ops(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.int, %arg2: !torch.str, %arg3: !torch.none, %arg4: !torch.list<int>, %arg5: !torch.bool, %arg6: !torch.float, %arg7: !torch.list<vtensor<[2,3],f32>>, %arg8: !torch.list<optional<vtensor<[2,3],f32>>>, %arg9: !torch.dict<str, int>, %arg10: !torch.tensor<[2,3],f32>) {
   // CHECK: %{{.*}} = torch.aten.add.Tensor %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
   %0 = torch.aten.add.Tensor %arg0, %arg0, %arg1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
   // CHECK: %{{.*}} = torch.aten.sub.Tensor %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
@@ -140,10 +140,11 @@ func.func @generated_ops(%arg0: !torch.vtensor<[2,3],f32>, %arg1: !torch.int, %a
   %66 = torch.aten._to_copy %arg0, %arg3, %arg3, %arg3, %arg3, %arg5, %arg3 : !torch.vtensor<[2,3],f32>, !torch.none, !torch.none, !torch.none, !torch.none, !torch.bool, !torch.none -> !torch.vtensor<[2,3],f32>
   // CHECK: %{{.*}} = torch.aten.clone %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
   %67 = torch.aten.clone %arg0, %arg3 : !torch.vtensor<[2,3],f32>, !torch.none -> !torch.vtensor<[2,3],f32>
-  // CHECK: %{{.*}} = torch.aten.copy_ %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.bool -> !torch.vtensor<[2,3],f32>
-  %68 = torch.aten.copy_ %arg0, %arg0, %arg5 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.bool -> !torch.vtensor<[2,3],f32>
-  // CHECK: %{{.*}} = torch.aten.add_.Tensor %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
-  %69 = torch.aten.add_.Tensor %arg0, %arg0, %arg1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  // In-place ops take and give tensors with reference semantics (!torch.tensor).
+  // CHECK: %{{.*}} = torch.aten.copy_ %{{.*}}, %{{.*}}, %{{.*}} : !torch.tensor<[2,3],f32>, !torch.tensor<[2,3],f32>, !torch.bool -> !torch.tensor<[2,3],f32>
+  %68 = torch.aten.copy_ %arg10, %arg10, %arg5 : !torch.tensor<[2,3],f32>, !torch.tensor<[2,3],f32>, !torch.bool -> !torch.tensor<[2,3],f32>
+  // CHECK: %{{.*}} = torch.aten.add_.Tensor %{{.*}}, %{{.*}}, %{{.*}} : !torch.tensor<[2,3],f32>, !torch.tensor<[2,3],f32>, !torch.int -> !torch.tensor<[2,3],f32>
+  %69 = torch.aten.add_.Tensor %arg10, %arg10, %arg1 : !torch.tensor<[2,3],f32>, !torch.tensor<[2,3],f32>, !torch.int -> !torch.tensor<[2,3],f32>
   // CHECK: %{{.*}} = torch.aten.dropout %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,3],f32>
   %70 = torch.aten.dropout %arg0, %arg6, %arg5 : !torch.vtensor<[2,3],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,3],f32>
   // CHECK: %{{.*}} = torch.aten.split.Tensor %{{.*}}, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.list<vtensor<[2,3],f32>>

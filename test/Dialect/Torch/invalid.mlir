@@ -128,3 +128,11 @@ func.func @module_body(%i: !torch.int) {
   } : !torch.nn.Module<"c">
   return
 }
+
+// -----
+
+func.func @in_place_needs_reference_semantics(%v: !torch.vtensor<[2],f32>, %i: !torch.int) {
+  // expected-error @+1 {{operand #0 must be torch.tensor, but got '!torch.vtensor<[2],f32>'}}
+  %0 = torch.aten.add_.Tensor %v, %v, %i : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.int -> !torch.vtensor<[2],f32>
+  return
+}

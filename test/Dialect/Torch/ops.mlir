@@ -25,8 +25,11 @@ torch.class_type @c {
   torch.slot "g", %int3 : !torch.int
 } : !torch.nn.Module<"c">
 
-func.func private @forward(%arg0: !torch.nn.Module<"c">)
+func.func private @forward(%arg0: !torch.nn.Module<"c">) {
+  return
+}
 
+// CHECK-LABEL: func.func private @forward(
 // CHECK: torch.global_slot "private" @counter : !torch.int
 // CHECK: torch.global_slot @public_slot : !torch.vtensor
 torch.global_slot "private" @counter : !torch.int

@@ -164,6 +164,7 @@ class TorchOptionalOf<Type type, string what>
     : AnyTypeOf<[type, Torch_OptionalType, Torch_NoneType], "optional " # what>;
 
 def AnyTorchOptionalTensorType : TorchOptionalOf<AnyTorchTensorType, "tensor">;
+def AnyTorchOptionalNonValueTensorType : TorchOptionalOf<Torch_NonValueTensorType, "non-value tensor">;
 def AnyTorchOptionalIntType : TorchOptionalOf<Torch_IntType, "int">;
 def AnyTorchOptionalFloatType : TorchOptionalOf<Torch_FloatType, "float">;
 def AnyTorchOptionalBoolType : TorchOptionalOf<Torch_BoolType, "bool">;
