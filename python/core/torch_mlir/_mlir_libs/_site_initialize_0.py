@@ -1,0 +1,18 @@
+"""torch-mlir's initializer for MLIR's Python site hooks.
+
+MLIR's `_mlir_libs/__init__.py` imports `_site_initialize_<N>` modules while
+`torch_mlir.ir` is still being imported, and calls `context_init_hook` for
+each new Context. The hook (not import time) brings in `_torchMlir`, whose
+Torch type classes need a fully imported `torch_mlir.ir`. Every Context then
+knows torch, torch_c, func, arith, cf and tensor, and pass pipelines can name
+MLIR's generic passes (canonicalize, cse, ...).
+"""
+
+
+def context_init_hook(context):
+    from ._mlir import ir
+    from ._torchMlir import register_dialects
+
+    registry = ir.DialectRegistry()
+    register_dialects(registry)
+    context.append_dialect_registry(registry)
