@@ -16,7 +16,7 @@ func.func private @index_dtype(!torch.tensor<*,index>)
 
 // -----
 
-// expected-error @+1 {{unknown Torch type 'integer'}}
+// expected-error @+1 {{expected non-function type}}
 func.func private @unknown_nested(!torch.list<integer>)
 
 // -----

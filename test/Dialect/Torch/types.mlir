@@ -35,3 +35,9 @@ func.func private @no_information(!torch.vtensor<*,unk>, !torch.tensor<*,unk>)
 // CHECK-SAME: !torch.vtensor<[1],f8E4M3FN>, !torch.vtensor<[1],f8E5M2>, !torch.vtensor<[1],complex<f64>>
 // CHECK-SAME: !torch.vtensor<[1],!torch.qint8>, !torch.vtensor<[1],!torch.quint8>, !torch.vtensor<[1],!torch.qint32>)
 func.func private @dtypes(!torch.vtensor<[1],si8>, !torch.vtensor<[1],si16>, !torch.vtensor<[1],si32>, !torch.vtensor<[1],f16>, !torch.vtensor<[1],f8E4M3FN>, !torch.vtensor<[1],f8E5M2>, !torch.vtensor<[1],complex<f64>>, !torch.vtensor<[1],!torch.qint8>, !torch.vtensor<[1],!torch.quint8>, !torch.vtensor<[1],!torch.qint32>)
+
+// Builtin types inside containers print and parse as themselves (but a bare
+// `tensor<...>` there is Torch's own non-value tensor, as in upstream).
+// CHECK-LABEL: func.func private @builtin_contained(
+// CHECK-SAME: !torch.tuple<int, f32>, !torch.list<i64>, !torch.optional<complex<f32>>)
+func.func private @builtin_contained(!torch.tuple<int, f32>, !torch.list<i64>, !torch.optional<complex<f32>>)

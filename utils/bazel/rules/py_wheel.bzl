@@ -60,7 +60,7 @@ def _py_wheel_impl(ctx):
         env = {"SOURCE_DATE_EPOCH": "315532800"},
     )
     return [
-        DefaultInfo(files = depset([wheel])),
+        DefaultInfo(files = depset([wheel]), runfiles = ctx.runfiles(files = [wheel])),
         WheelInfo(
             wheel = wheel,
             distribution = ctx.attr.distribution,

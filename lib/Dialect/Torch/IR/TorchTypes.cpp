@@ -83,11 +83,21 @@ static Type parseTypeAfterMnemonic(AsmParser &parser, StringRef mnemonic,
   return Type();
 }
 
+/// A type inside a container: a Torch type by its bare mnemonic (`int`,
+/// `vtensor<[2],f32>`), or any other type (`f32`, `!torch.int`). Mnemonics are
+/// matched exactly first, since `tensor`, `tuple` and `none` are also builtin
+/// type keywords.
 static Type parseContainedType(AsmParser &parser) {
+  static const char *const mnemonics[] = {
+      "int",     "float",    "bool",     "str",       "none",      "number",
+      "any",     "Device",   "Generator", "LinearParams", "qint8", "quint8",
+      "qint16",  "qint32",   "list",     "optional",  "tuple",     "union",
+      "dict",    "nn.Module", "tensor",  "vtensor"};
   SMLoc loc = parser.getCurrentLocation();
-  StringRef mnemonic;
-  if (succeeded(parser.parseOptionalKeyword(&mnemonic)))
-    return parseTypeAfterMnemonic(parser, mnemonic, loc);
+  for (const char *mnemonic : mnemonics) {
+    if (succeeded(parser.parseOptionalKeyword(mnemonic)))
+      return parseTypeAfterMnemonic(parser, mnemonic, loc);
+  }
   Type type;
   if (parser.parseType(type))
     return Type();

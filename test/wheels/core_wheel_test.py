@@ -1,0 +1,110 @@
+"""The torch-mlir-core wheel, installed the way a user installs it.
+
+One fresh venv in the test's temp dir, `pip install --no-index` of the built
+wheel and nothing else. Then: the seed's smoke test prints exactly the
+expected module; `import torch` fails; `pip check` is clean; every module in
+the wheel imports; the torch-mlir-opt command runs; the Python API tests pass.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+from pathlib import Path
+
+ARGS = None
+EXPECTED_SMOKE = "module {\n  %none = torch.constant.none\n}\n"
+
+
+class CoreWheelTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
+        cls.env = {"PATH": "/usr/bin:/bin", "HOME": str(cls.tmp), "PIP_NO_CACHE_DIR": "1",
+                   "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        venv = cls.tmp / "venv"
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=cls.env)
+        cls.python = str(venv / "bin" / "python")
+        cls.bin = venv / "bin"
+        proc = cls.run_in_venv(["-m", "pip", "install", "--no-index", ARGS.wheel])
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    @classmethod
+    def run_in_venv(cls, args, **kwargs):
+        # cwd is a scratch dir so nothing from the source tree can be imported.
+        return subprocess.run([cls.python] + args, capture_output=True, text=True,
+                              env=cls.env, cwd=str(cls.tmp), **kwargs)
+
+    def test_smoketest_prints_the_module(self):
+        proc = self.run_in_venv([ARGS.smoketest])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stdout, EXPECTED_SMOKE)
+        self.assertEqual(proc.stderr, "")
+
+    def test_torch_is_absent(self):
+        proc = self.run_in_venv(["-c", "import torch"])
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("No module named 'torch'", proc.stderr)
+
+    def test_pip_check(self):
+        proc = self.run_in_venv(["-m", "pip", "check"])
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+
+    def test_every_module_imports(self):
+        modules = set()
+        with zipfile.ZipFile(ARGS.wheel) as wheel:
+            for name in wheel.namelist():
+                if ".dist-info/" in name:
+                    continue
+                if name.endswith(".py"):
+                    module = name[:-3].replace("/", ".")
+                    modules.add(module[: -len(".__init__")] if module.endswith(".__init__") else module)
+                elif ".cpython-" in name and name.endswith(".so"):
+                    modules.add(name.split(".cpython-")[0].replace("/", "."))
+        self.assertIn("torch_mlir._mlir_libs._torchMlir", modules)
+        script = ("import importlib, sys\nfailed = []\n"
+                  f"for m in {sorted(modules)!r}:\n"
+                  "    try:\n        importlib.import_module(m)\n"
+                  "    except Exception as e:\n        failed.append(f'{m}: {e!r}')\n"
+                  "print(len(failed)); print('\\n'.join(failed))\n")
+        proc = self.run_in_venv(["-c", script])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stdout.splitlines()[0], "0", proc.stdout)
+        print(f"imported {len(modules)} modules", file=sys.stderr)
+
+    def test_torch_mlir_opt_command(self):
+        ir = "func.func @f(%a: !torch.vtensor<[2],f32>) {\n  return\n}\n"
+        proc = subprocess.run([str(self.bin / "torch-mlir-opt")], input=ir, capture_output=True,
+                              text=True, env=self.env, cwd=str(self.tmp))
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("!torch.vtensor<[2],f32>", proc.stdout)
+        proc = subprocess.run([str(self.bin / "torch-mlir-opt")], input="func.func @f(",
+                              capture_output=True, text=True, env=self.env, cwd=str(self.tmp))
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("error:", proc.stderr)
+
+    def test_python_api(self):
+        lit_dir = Path(ARGS.lit_inputs[0]).resolve().parent
+        proc = self.run_in_venv([ARGS.api_test, str(lit_dir)])
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", required=True)
+    parser.add_argument("--smoketest", required=True)
+    parser.add_argument("--api-test", required=True)
+    parser.add_argument("--lit-inputs", nargs="+", required=True, help="the Torch dialect's lit files")
+    ARGS, rest = parser.parse_known_args()
+    ARGS.wheel = str(Path(ARGS.wheel).resolve())
+    ARGS.smoketest = str(Path(ARGS.smoketest).resolve())
+    ARGS.api_test = str(Path(ARGS.api_test).resolve())
+    unittest.main(argv=[sys.argv[0]] + rest)

@@ -1,0 +1,88 @@
+"""Wheel-level checks: size budget, auditwheel's verdict, metadata, reproducibility."""
+
+import argparse
+import email.parser
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+from pathlib import Path
+
+ARGS = None
+SIZE_BUDGET_MB = 25.0
+
+
+def sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+class WheelChecksTest(unittest.TestCase):
+    def test_size_within_budget(self):
+        size_mb = os.path.getsize(ARGS.wheel) / 1e6
+        print(f"{Path(ARGS.wheel).name}: {size_mb:.1f} MB (budget {SIZE_BUDGET_MB} MB)", file=sys.stderr)
+        self.assertLessEqual(size_mb, SIZE_BUDGET_MB)
+
+    def test_auditwheel_agrees_with_the_tag(self):
+        tag = Path(ARGS.wheel).name.rsplit("-", 1)[1][: -len(".whl")]
+        proc = subprocess.run([sys.executable, "-m", "auditwheel", "show", ARGS.wheel],
+                              capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        text = " ".join(proc.stdout.split())
+        self.assertIn(f'is consistent with the following platform tag: "{tag}"', text)
+        self.assertIn(f'This constrains the platform tag to "{tag}"', text)
+        # Only the manylinux allowlist: no bundled-elsewhere libraries needed.
+        self.assertNotIn("depends on", text)
+
+    def test_metadata_never_mentions_torch(self):
+        with zipfile.ZipFile(ARGS.wheel) as wheel:
+            name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
+            metadata = email.parser.Parser().parsestr(wheel.read(name).decode())
+        self.assertEqual(metadata["Name"], "torch-mlir-core")
+        requirements = metadata.get_all("Requires-Dist") or []
+        self.assertFalse([r for r in requirements if r.split()[0].lower().startswith("torch")], requirements)
+
+    def test_rebuilt_from_other_roots_is_byte_identical(self):
+        # Unpack into two different directories and make the wheel again from
+        # each, with the same maker: the bytes may not depend on where inputs live.
+        with zipfile.ZipFile(ARGS.wheel) as wheel:
+            names = [n for n in wheel.namelist() if ".dist-info/" not in n]
+            dist_info = next(n for n in wheel.namelist() if n.endswith("/METADATA")).split("/")[0]
+            metadata = email.parser.Parser().parsestr(wheel.read(f"{dist_info}/METADATA").decode())
+            entry_points = wheel.read(f"{dist_info}/entry_points.txt").decode()
+        tag = "-".join(Path(ARGS.wheel).name[: -len(".whl")].split("-")[2:])
+        hashes = []
+        for root_name in ("first-root", "a/much/deeper/second-root"):
+            root = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))) / root_name
+            with zipfile.ZipFile(ARGS.wheel) as wheel:
+                wheel.extractall(root, members=names)
+            for name in names:
+                info = zipfile.ZipFile(ARGS.wheel).getinfo(name)
+                os.chmod(root / name, (info.external_attr >> 16) & 0o777)
+            out = root.parent / Path(ARGS.wheel).name
+            args = [ARGS.wheelmaker, "--out", str(out), "--name", metadata["Name"],
+                    "--version", metadata["Version"], "--tag", tag, "--summary", metadata["Summary"],
+                    "--requires-python", metadata["Requires-Python"]]
+            for line in entry_points.splitlines():
+                if "=" in line:
+                    args += ["--entry-point", line.replace(" ", "")]
+            for name in names:
+                args += ["--file", f"{root / name}={name}"]
+            subprocess.run(args, check=True, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+            hashes.append(sha256(out))
+            shutil.rmtree(root.parent, ignore_errors=True)
+        self.assertEqual(hashes[0], hashes[1])
+        self.assertEqual(hashes[0], sha256(ARGS.wheel), "remaking the built wheel changed it")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", required=True)
+    parser.add_argument("--wheelmaker", required=True)
+    ARGS, rest = parser.parse_known_args()
+    ARGS.wheel = str(Path(ARGS.wheel).resolve())
+    ARGS.wheelmaker = str(Path(ARGS.wheelmaker).resolve())
+    unittest.main(argv=[sys.argv[0]] + rest)
