@@ -37,6 +37,31 @@ class WheelChecksTest(unittest.TestCase):
         # Only the manylinux allowlist: no bundled-elsewhere libraries needed.
         self.assertNotIn("depends on", text)
 
+    def test_binaries_export_only_their_interface(self):
+        from elftools.elf.elffile import ELFFile
+
+        def exported(data):
+            import io
+            elf = ELFFile(io.BytesIO(data))
+            symbols = elf.get_section_by_name(".dynsym").iter_symbols()
+            return {s.name for s in symbols
+                    if s.name and s["st_shndx"] != "SHN_UNDEF" and s["st_info"]["bind"] != "STB_LOCAL"}
+
+        with zipfile.ZipFile(ARGS.wheel) as wheel:
+            for name in wheel.namelist():
+                if not name.endswith(".so"):
+                    continue
+                symbols = exported(wheel.read(name))
+                with self.subTest(name):
+                    if ".cpython-" in name:
+                        # An extension module: its PyInit_ function only.
+                        self.assertEqual({s for s in symbols if not s.startswith("PyInit_")}, set())
+                    else:
+                        # The shared MLIR: the C APIs only.
+                        stray = {s for s in symbols if not s.startswith(("mlir", "torchMlir"))}
+                        self.assertEqual(stray, set())
+                        self.assertIn("torchMlirTorchValueTensorTypeGet", symbols)
+
     def test_metadata_never_mentions_torch(self):
         with zipfile.ZipFile(ARGS.wheel) as wheel:
             name = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
