@@ -120,6 +120,16 @@ PYBIND11_MODULE(_torchMlir, m) {
       py::arg("context") = py::none(), py::arg("load") = true,
       "Registers (and by default loads) the torch dialect in a context.");
   m.def(
+      "register_torch_c_dialect",
+      [](MlirContext context, bool load) {
+        MlirDialectHandle handle = mlirGetDialectHandle__torch_c__();
+        mlirDialectHandleRegisterDialect(handle, context);
+        if (load)
+          mlirDialectHandleLoadDialect(handle, context);
+      },
+      py::arg("context") = py::none(), py::arg("load") = true,
+      "Registers (and by default loads) the torch_c dialect in a context.");
+  m.def(
       "register_dialects",
       [](MlirDialectRegistry registry) {
         torchMlirRegisterRequiredDialects(registry);

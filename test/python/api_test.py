@@ -11,6 +11,7 @@ from pathlib import Path
 import torch_mlir.ir as ir
 from torch_mlir.dialects import func
 from torch_mlir.dialects import torch as torch_d
+from torch_mlir.dialects import torch_c
 from torch_mlir.passmanager import PassManager
 
 LIT_DIR = None
@@ -94,6 +95,31 @@ class OpsTest(unittest.TestCase):
             # The operand accessors carry the schema's argument names.
             self.assertEqual(add.self_, a)
             self.assertEqual(add.alpha, one.result)
+
+    def test_torch_c_builders(self):
+        with ir.Context() as ctx, ir.Location.unknown():
+            torch_c.register_dialect(ctx)
+            i64 = ir.IntegerType.get_signless(64)
+            module = ir.Module.create()
+            with ir.InsertionPoint(module.body):
+                fn = func.FuncOp("bridge", ir.FunctionType.get([torch_d.IntType.get()], [i64]))
+                with ir.InsertionPoint(fn.add_entry_block()):
+                    lowered = torch_c.ToI64Op(i64, fn.arguments[0])
+                    func.ReturnOp([lowered.result])
+            self.assertTrue(module.operation.verify())
+            self.assertIn("torch_c.to_i64 %arg0", str(module))
+
+    def test_one_mlir_per_process(self):
+        # A type made by _torchMlir and one parsed by _mlir are the same object
+        # in the same context: both modules use the one libTorchMLIRAggregateCAPI.
+        with ir.Context(), ir.Location.unknown():
+            ours = torch_d.ListType.get(torch_d.ValueTensorType.get([2], ir.F32Type.get()))
+            parsed = ir.Type.parse("!torch.list<vtensor<[2],f32>>")
+            self.assertEqual(ours, parsed)
+            self.assertEqual(ours.typeid, parsed.typeid)
+            fn_type = ir.FunctionType.get([ours], [])
+            self.assertEqual(str(fn_type), "(!torch.list<vtensor<[2],f32>>) -> ()")
+            self.assertIsInstance(fn_type.inputs[0], torch_d.ListType)
 
     def test_result_type_inferred_when_the_schema_fixes_it(self):
         with ir.Context(), ir.Location.unknown():
