@@ -75,6 +75,9 @@ def torch_mlir_dependencies():
         },
     )
 
+    # skylib's analysistest runs its checks through this toolchain.
+    native.register_toolchains("@bazel_skylib//toolchains/unittest:bash_toolchain")
+
     # The pinned CPython: headers for extension modules, interpreter for py_* rules.
     _maybe(local_python, name = "torch_mlir_python", version = PYTHON_VERSION)
     native.register_toolchains("@torch_mlir_python//:toolchain")

@@ -1,0 +1,1 @@
+"""Stands in for core code that wrongly depends on torch-linked code; never imported."""

@@ -1,0 +1,1 @@
+"""Stands in for torch-linked code in the closure test; never imported."""
