@@ -21,8 +21,9 @@ def lit_test(name, src, tools = [], data = [], cfg = "//test:lit_cfg", size = "s
     args = ["--tool=$(rootpath %s)" % t for t in all_tools]
     native.py_test(
         name = name,
-        srcs = ["//utils/bazel/rules:lit_runner.py"],
-        main = "//utils/bazel/rules:lit_runner.py",
+        # Label(): this repository's runner, also when a consumer calls the macro.
+        srcs = [Label("//utils/bazel/rules:lit_runner.py")],
+        main = Label("//utils/bazel/rules:lit_runner.py"),
         args = args + ["$(rootpath %s)" % src],
         data = [src, cfg] + all_tools + data,
         deps = ["@pypi_lit//:pkg"],
