@@ -6,6 +6,7 @@ Provides `:python_headers` (cc_library over the interpreter's include dir),
 """
 
 _PYTHON_ENV = "TORCH_MLIR_PYTHON"
+_VERSION_ENV = "TORCH_MLIR_PYTHON_VERSION"
 
 _PROBE = """
 import sys, sysconfig
@@ -55,29 +56,74 @@ _DEFS = """\
 PYTHON_EXECUTABLE = "{executable}"
 PYTHON_VERSION = "{version}"
 PYTHON_EXT_SUFFIX = "{ext_suffix}"
+# e.g. "cp311", the wheel's python and ABI tag.
+PYTHON_TAG = "cp{tag}"
+# e.g. ">=3.11,<3.12"
+REQUIRES_PYTHON = ">={major}.{minor},<{major}.{next_minor}"
 """
 
+def _candidates(rctx, version):
+    """Interpreters that may be CPython `version`, best first."""
+    explicit = rctx.os.environ.get(_PYTHON_ENV)
+    if explicit:
+        return [explicit]
+    found = []
+    on_path = rctx.which("python" + version)
+    if on_path:
+        found.append(str(on_path))
+
+    # pyenv keeps every version under $PYENV_ROOT/versions, whether or not its
+    # shim is active in this shell.
+    root = rctx.os.environ.get("PYENV_ROOT") or (rctx.os.environ.get("HOME", "") + "/.pyenv")
+    versions = rctx.path(root + "/versions")
+    if versions.exists:
+        for child in sorted([str(c) for c in versions.readdir()], reverse = True):
+            child = rctx.path(child)
+            if (child.basename + ".").startswith(version + "."):
+                found.append(str(child) + "/bin/python" + version)
+    return found
+
 def _local_python_impl(rctx):
-    python = rctx.os.environ.get(_PYTHON_ENV) or rctx.which("python" + rctx.attr.version)
-    if not python:
-        fail(("no python%s found on PATH. torch-mlir builds against CPython %s; install it " +
-              "or set %s=/path/to/python%s.") % ((rctx.attr.version,) * 2 + (_PYTHON_ENV, rctx.attr.version)))
-    result = rctx.execute([python, "-c", _PROBE])
-    if result.return_code != 0:
-        fail("probing %s failed: %s" % (python, result.stderr))
-    executable, include, version, ext_suffix = result.stdout.strip().split("\n")
-    if not (version + ".").startswith(rctx.attr.version + "."):
-        fail("%s is CPython %s; this build is pinned to %s." % (python, version, rctx.attr.version))
+    version_wanted = rctx.os.environ.get(_VERSION_ENV) or rctx.attr.version
+    tried = []
+    probe = None
+    for python in _candidates(rctx, version_wanted):
+        result = rctx.execute([python, "-c", _PROBE])
+        if result.return_code == 0:
+            probe = result.stdout.strip().split("\n")
+            if (probe[2] + ".").startswith(version_wanted + "."):
+                break
+            tried.append("%s (is %s)" % (python, probe[2]))
+        else:
+            tried.append("%s (does not run)" % python)
+        probe = None
+    if not probe:
+        fail(("no CPython %s found (tried: %s). Install it (e.g. `pyenv install %s`) or set " +
+              "%s=/path/to/python%s.") % (version_wanted, ", ".join(tried) or "nothing on PATH",
+                                         version_wanted, _PYTHON_ENV, version_wanted))
+    executable, include, version, ext_suffix = probe
     if not rctx.path(include + "/Python.h").exists:
         fail("%s has no C headers at %s (install its -dev package)." % (python, include))
     rctx.symlink(include, "include")
     rctx.file("BUILD.bazel", _BUILD.format(executable = executable))
-    rctx.file("defs.bzl", _DEFS.format(executable = executable, version = version, ext_suffix = ext_suffix))
+    major, minor = version.split(".")[0], version.split(".")[1]
+    rctx.file("defs.bzl", _DEFS.format(
+        executable = executable,
+        version = version,
+        ext_suffix = ext_suffix,
+        tag = major + minor,
+        major = major,
+        minor = minor,
+        next_minor = int(minor) + 1,
+    ))
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
 
 local_python = repository_rule(
     implementation = _local_python_impl,
-    attrs = {"version": attr.string(mandatory = True, doc = "major.minor, e.g. 3.11")},
-    environ = [_PYTHON_ENV, "PATH"],
+    attrs = {"version": attr.string(
+        mandatory = True,
+        doc = "major.minor, e.g. 3.11; $TORCH_MLIR_PYTHON_VERSION overrides it (--config=py312)",
+    )},
+    environ = [_PYTHON_ENV, _VERSION_ENV, "PATH", "PYENV_ROOT", "HOME"],
     local = True,
 )
