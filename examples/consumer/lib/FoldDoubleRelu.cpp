@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FoldDoubleRelu.h"
+#include "lib/FoldDoubleRelu.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"

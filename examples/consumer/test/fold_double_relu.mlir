@@ -18,6 +18,7 @@ func.func @single(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
   %0 = torch.aten.tanh %x : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
   %1 = torch.aten.relu %0 : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
   %2 = torch.aten.relu %x : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
-  %3 = torch.aten.add.Tensor %1, %2, %x : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
+  %int1 = torch.constant.int 1
+  %3 = torch.aten.add.Tensor %1, %2, %int1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.int -> !torch.vtensor<[2],f32>
   return %3 : !torch.vtensor<[2],f32>
 }

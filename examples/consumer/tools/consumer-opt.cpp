@@ -1,6 +1,6 @@
 //===- consumer-opt.cpp - The consumer's optimizer driver -----------------===//
 
-#include "FoldDoubleRelu.h"
+#include "lib/FoldDoubleRelu.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
