@@ -7,7 +7,7 @@ of operators and refreshes every schema from the installed torch. It is the
 only torch-linked step in making GeneratedTorchOps.td; the generator itself
 (tools/torch_ods_gen) reads the registry and needs no torch.
 
-Usage:
+Usage (./bazelw run //tools/update_torch_registry -- ARGS, or python with torch 2.13.0):
   update_torch_registry.py                 rewrite the registry from torch
   update_torch_registry.py --check         exit 1 with a diff if it is stale
   update_torch_registry.py --add aten::foo.out [--remove aten::bar]
@@ -15,10 +15,15 @@ Usage:
 
 import argparse
 import difflib
+import os
 import sys
 from pathlib import Path
 
-REGISTRY = Path(__file__).resolve().parents[2] / "lib/Dialect/Torch/IR/TorchOpRegistry.txt"
+def _default_registry():
+    # Under `bazel run`, write to the source tree, not to the runfiles copy.
+    workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY")
+    root = Path(workspace) if workspace else Path(__file__).resolve().parents[2]
+    return root / "lib/Dialect/Torch/IR/TorchOpRegistry.txt"
 
 
 def schema_key(line):
@@ -60,11 +65,12 @@ def render(keys, schemas, version):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--registry", type=Path, default=REGISTRY)
+    parser.add_argument("--registry", type=Path, default=None)
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--add", nargs="*", default=[])
     parser.add_argument("--remove", nargs="*", default=[])
     args = parser.parse_args(argv)
+    args.registry = args.registry or _default_registry()
 
     keys = read_keys(args.registry) if args.registry.exists() else []
     keys = [k for k in keys if k not in set(args.remove)] + args.add

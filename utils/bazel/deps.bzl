@@ -30,6 +30,18 @@ PINNED_WHEELS = [
     "pyelftools",
     "pytest",
     "wheel",
+    # PyTorch 2.13.0 (CPU) and what `import torch` needs. Torch-linked: only
+    # targets tagged so may reach it (//test/closure enforces this).
+    "torch",
+    "filelock",
+    "fsspec",
+    "jinja2",
+    "markupsafe",
+    "mpmath",
+    "networkx",
+    "setuptools",
+    "sympy",
+    "typing_extensions",
 ]
 
 _DEBIAN_BAZEL = "/usr/share/bazel"
