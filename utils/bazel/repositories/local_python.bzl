@@ -1,7 +1,8 @@
 """The host's CPython, pinned by version, as a Bazel repository.
 
 Provides `:python_headers` (cc_library over the interpreter's include dir),
-`:toolchain` (a Python toolchain running this exact interpreter) and
+`:toolchain` (a Python toolchain running this exact interpreter, with -S: no
+site-packages, so only declared deps import) and
 `defs.bzl` (version and extension-module suffix, for rules that name files).
 """
 
@@ -27,13 +28,15 @@ cc_library(
     visibility = ["//visibility:public"],
 )
 
+# Bazel's py_* targets run this interpreter isolated: -S drops site-packages
+# and the user site, so a target imports the standard library and what its
+# deps declare (Bazel puts those on PYTHONPATH), nothing installed on the machine.
 py_runtime(
     name = "runtime",
-    interpreter_path = "{executable}",
+    interpreter = "python_isolated",
     python_version = "PY3",
-    # The launcher itself runs on this interpreter too, not on whatever
-    # `python` the action's PATH might hold.
-    stub_shebang = "#!{executable}",
+    # The launcher itself runs on the same interpreter, isolated too.
+    stub_shebang = "#!{executable} -S",
 )
 
 py_runtime_pair(
@@ -105,6 +108,7 @@ def _local_python_impl(rctx):
     if not rctx.path(include + "/Python.h").exists:
         fail("%s has no C headers at %s (install its -dev package)." % (python, include))
     rctx.symlink(include, "include")
+    rctx.file("python_isolated", "#!/bin/sh\nexec '%s' -S \"$@\"\n" % executable, executable = True)
     rctx.file("BUILD.bazel", _BUILD.format(executable = executable))
     major, minor = version.split(".")[0], version.split(".")[1]
     rctx.file("defs.bzl", _DEFS.format(
