@@ -21,6 +21,24 @@ using namespace mlir::python::adaptors;
 
 namespace {
 
+/// `name(context=None, load=True)`: registers, and by default loads, a dialect.
+void defineRegisterDialect(py::module_ &m, const char *name,
+                           MlirDialectHandle (*getHandle)(),
+                           const std::string &dialect) {
+  m.def(
+      name,
+      [getHandle](MlirContext context, bool load) {
+        MlirDialectHandle handle = getHandle();
+        mlirDialectHandleRegisterDialect(handle, context);
+        if (load)
+          mlirDialectHandleLoadDialect(handle, context);
+      },
+      py::arg("context") = py::none(), py::arg("load") = true,
+      ("Registers (and by default loads) the " + dialect +
+       " dialect in a context.")
+          .c_str());
+}
+
 /// A parameterless type: `X.get(context=None)`.
 void defineSimpleType(py::module_ &m, const char *name,
                       bool (*isa)(MlirType), MlirTypeID (*typeId)(),
@@ -109,26 +127,10 @@ PYBIND11_MODULE(_torchMlir, m) {
   m.doc() = "torch-mlir's dialects for the torch_mlir package: registration "
             "and the Torch types.";
 
-  m.def(
-      "register_dialect",
-      [](MlirContext context, bool load) {
-        MlirDialectHandle handle = mlirGetDialectHandle__torch__();
-        mlirDialectHandleRegisterDialect(handle, context);
-        if (load)
-          mlirDialectHandleLoadDialect(handle, context);
-      },
-      py::arg("context") = py::none(), py::arg("load") = true,
-      "Registers (and by default loads) the torch dialect in a context.");
-  m.def(
-      "register_torch_c_dialect",
-      [](MlirContext context, bool load) {
-        MlirDialectHandle handle = mlirGetDialectHandle__torch_c__();
-        mlirDialectHandleRegisterDialect(handle, context);
-        if (load)
-          mlirDialectHandleLoadDialect(handle, context);
-      },
-      py::arg("context") = py::none(), py::arg("load") = true,
-      "Registers (and by default loads) the torch_c dialect in a context.");
+  defineRegisterDialect(m, "register_dialect", mlirGetDialectHandle__torch__,
+                        "torch");
+  defineRegisterDialect(m, "register_torch_c_dialect",
+                        mlirGetDialectHandle__torch_c__, "torch_c");
   m.def(
       "register_dialects",
       [](MlirDialectRegistry registry) {

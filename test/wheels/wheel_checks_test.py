@@ -75,6 +75,7 @@ class WheelChecksTest(unittest.TestCase):
         # each, with the same maker: the bytes may not depend on where inputs live.
         with zipfile.ZipFile(ARGS.wheel) as wheel:
             names = [n for n in wheel.namelist() if ".dist-info/" not in n]
+            modes = {n: (wheel.getinfo(n).external_attr >> 16) & 0o777 for n in names}
             dist_info = next(n for n in wheel.namelist() if n.endswith("/METADATA")).split("/")[0]
             metadata = email.parser.Parser().parsestr(wheel.read(f"{dist_info}/METADATA").decode())
             entry_points = wheel.read(f"{dist_info}/entry_points.txt").decode()
@@ -85,8 +86,7 @@ class WheelChecksTest(unittest.TestCase):
             with zipfile.ZipFile(ARGS.wheel) as wheel:
                 wheel.extractall(root, members=names)
             for name in names:
-                info = zipfile.ZipFile(ARGS.wheel).getinfo(name)
-                os.chmod(root / name, (info.external_attr >> 16) & 0o777)
+                os.chmod(root / name, modes[name])
             out = root.parent / Path(ARGS.wheel).name
             args = [ARGS.wheelmaker, "--out", str(out), "--name", metadata["Name"],
                     "--version", metadata["Version"], "--tag", tag, "--summary", metadata["Summary"],

@@ -80,10 +80,9 @@ def _candidates(rctx, version):
     root = rctx.os.environ.get("PYENV_ROOT") or (rctx.os.environ.get("HOME", "") + "/.pyenv")
     versions = rctx.path(root + "/versions")
     if versions.exists:
-        for child in sorted([str(c) for c in versions.readdir()], reverse = True):
-            child = rctx.path(child)
-            if (child.basename + ".").startswith(version + "."):
-                found.append(str(child) + "/bin/python" + version)
+        for name in sorted([child.basename for child in versions.readdir()], reverse = True):
+            if (name + ".").startswith(version + "."):
+                found.append("%s/%s/bin/python%s" % (versions, name, version))
     return found
 
 def _local_python_impl(rctx):

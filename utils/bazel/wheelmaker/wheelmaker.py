@@ -21,6 +21,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import zipfile
 from pathlib import Path
 
 from elftools.common.exceptions import ELFError
@@ -138,7 +140,8 @@ def main(argv=None):
     pure = platform == "any"
     dist_info = f"{args.name.replace('-', '_')}-{args.version}.dist-info"
     with tempfile.TemporaryDirectory() as tmp:
-        staged = {}
+        staged = {}  # dest -> file to put there
+        elf = set()  # dests that are ELF binaries (stripped copies, mode 0755)
         needed = {}
         for dest in sorted(files):
             src = files[dest]
@@ -146,13 +149,16 @@ def main(argv=None):
                 copy = Path(tmp) / dest
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(src, copy)
-                copy.chmod(0o755)
                 subprocess.run([args.strip, "--strip-unneeded", str(copy)], check=True)
                 for lib, versions in required_symbol_versions(copy).items():
                     needed.setdefault(lib, set()).update(versions)
                 staged[dest] = copy
+                elf.add(dest)
             else:
                 staged[dest] = Path(src)
+        if pure and elf:
+            raise SystemExit(f"wheelmaker: {args.name} is declared pure but contains ELF files: "
+                             + ", ".join(sorted(elf)))
         if not pure:
             lowest = lowest_manylinux_tag(needed)
             if platform != lowest:
@@ -160,15 +166,11 @@ def main(argv=None):
                     f"wheelmaker: {args.name} declares platform {platform}, but its binaries "
                     f"need {lowest} (symbol versions {sorted((k, max(v, key=_version_key)) for k, v in needed.items())}). "
                     f"Declare platform = \"{lowest}\".")
-        elif needed:
-            raise SystemExit(f"wheelmaker: {args.name} is declared pure but contains ELF files")
 
         with WheelFile(args.out, "w") as wheel:
             for dest in sorted(staged):
-                src = staged[dest]
-                mode = 0o755 if os.access(src, os.X_OK) and is_elf(src) else 0o644
-                info = wheel_zipinfo(dest, mode)
-                wheel.writestr(info, src.read_bytes())
+                info = wheel_zipinfo(dest, 0o755 if dest in elf else 0o644)
+                wheel.writestr(info, staged[dest].read_bytes())
             wheel.writestr(wheel_zipinfo(f"{dist_info}/METADATA", 0o644), write_metadata(args))
             wheel.writestr(wheel_zipinfo(f"{dist_info}/WHEEL", 0o644), write_wheel_file(args.tag, pure))
             if args.entry_point:
@@ -178,11 +180,8 @@ def main(argv=None):
 
 
 def wheel_zipinfo(name, mode):
-    import zipfile
-
+    """A deflated entry dated SOURCE_DATE_EPOCH (zip can't go before 1980)."""
     epoch = int(os.environ["SOURCE_DATE_EPOCH"])
-    import time
-
     info = zipfile.ZipInfo(name, date_time=time.gmtime(max(epoch, 315532800))[:6])
     info.external_attr = (0o100000 | mode) << 16
     info.compress_type = zipfile.ZIP_DEFLATED

@@ -41,46 +41,13 @@ static void printContainedType(AsmPrinter &printer, Type type) {
   printer.printType(type);
 }
 
-/// Parses the rest of a Torch type whose mnemonic was already consumed.
-static Type parseTypeAfterMnemonic(AsmParser &parser, StringRef mnemonic,
-                                   SMLoc loc) {
-  MLIRContext *ctx = parser.getContext();
-  Type simple = llvm::StringSwitch<Type>(mnemonic)
-                    .Case("int", IntType::get(ctx))
-                    .Case("float", Torch::FloatType::get(ctx))
-                    .Case("bool", BoolType::get(ctx))
-                    .Case("str", StringType::get(ctx))
-                    .Case("none", Torch::NoneType::get(ctx))
-                    .Case("number", NumberType::get(ctx))
-                    .Case("any", AnyType::get(ctx))
-                    .Case("Device", DeviceType::get(ctx))
-                    .Case("Generator", GeneratorType::get(ctx))
-                    .Case("LinearParams", LinearParamsType::get(ctx))
-                    .Case("qint8", QInt8Type::get(ctx))
-                    .Case("quint8", QUInt8Type::get(ctx))
-                    .Case("qint16", QInt16Type::get(ctx))
-                    .Case("qint32", QInt32Type::get(ctx))
-                    .Default(Type());
-  if (simple)
-    return simple;
-  if (mnemonic == "list")
-    return ListType::parse(parser);
-  if (mnemonic == "optional")
-    return OptionalType::parse(parser);
-  if (mnemonic == "tuple")
-    return Torch::TupleType::parse(parser);
-  if (mnemonic == "union")
-    return UnionType::parse(parser);
-  if (mnemonic == "dict")
-    return DictType::parse(parser);
-  if (mnemonic == "nn.Module")
-    return NnModuleType::parse(parser);
-  if (mnemonic == "tensor")
-    return NonValueTensorType::parse(parser);
-  if (mnemonic == "vtensor")
-    return ValueTensorType::parse(parser);
-  parser.emitError(loc) << "unknown Torch type '" << mnemonic << "'";
-  return Type();
+/// Parses a Torch type after its mnemonic: parameterless types have nothing
+/// more to read; the others have their own `parse`.
+using ContainedTypeParser = Type (*)(AsmParser &);
+
+template <typename T>
+static Type getParameterless(AsmParser &parser) {
+  return T::get(parser.getContext());
 }
 
 /// A type inside a container: a Torch type by its bare mnemonic (`int`,
@@ -88,15 +55,33 @@ static Type parseTypeAfterMnemonic(AsmParser &parser, StringRef mnemonic,
 /// matched exactly first, since `tensor`, `tuple` and `none` are also builtin
 /// type keywords.
 static Type parseContainedType(AsmParser &parser) {
-  static const char *const mnemonics[] = {
-      "int",     "float",    "bool",     "str",       "none",      "number",
-      "any",     "Device",   "Generator", "LinearParams", "qint8", "quint8",
-      "qint16",  "qint32",   "list",     "optional",  "tuple",     "union",
-      "dict",    "nn.Module", "tensor",  "vtensor"};
-  SMLoc loc = parser.getCurrentLocation();
-  for (const char *mnemonic : mnemonics) {
+  static const std::pair<StringRef, ContainedTypeParser> torchTypes[] = {
+      {IntType::getMnemonic(), getParameterless<IntType>},
+      {Torch::FloatType::getMnemonic(), getParameterless<Torch::FloatType>},
+      {BoolType::getMnemonic(), getParameterless<BoolType>},
+      {StringType::getMnemonic(), getParameterless<StringType>},
+      {Torch::NoneType::getMnemonic(), getParameterless<Torch::NoneType>},
+      {NumberType::getMnemonic(), getParameterless<NumberType>},
+      {AnyType::getMnemonic(), getParameterless<AnyType>},
+      {DeviceType::getMnemonic(), getParameterless<DeviceType>},
+      {GeneratorType::getMnemonic(), getParameterless<GeneratorType>},
+      {LinearParamsType::getMnemonic(), getParameterless<LinearParamsType>},
+      {QInt8Type::getMnemonic(), getParameterless<QInt8Type>},
+      {QUInt8Type::getMnemonic(), getParameterless<QUInt8Type>},
+      {QInt16Type::getMnemonic(), getParameterless<QInt16Type>},
+      {QInt32Type::getMnemonic(), getParameterless<QInt32Type>},
+      {ListType::getMnemonic(), ListType::parse},
+      {OptionalType::getMnemonic(), OptionalType::parse},
+      {Torch::TupleType::getMnemonic(), Torch::TupleType::parse},
+      {UnionType::getMnemonic(), UnionType::parse},
+      {DictType::getMnemonic(), DictType::parse},
+      {NnModuleType::getMnemonic(), NnModuleType::parse},
+      {NonValueTensorType::getMnemonic(), NonValueTensorType::parse},
+      {ValueTensorType::getMnemonic(), ValueTensorType::parse},
+  };
+  for (const auto &[mnemonic, parse] : torchTypes) {
     if (succeeded(parser.parseOptionalKeyword(mnemonic)))
-      return parseTypeAfterMnemonic(parser, mnemonic, loc);
+      return parse(parser);
   }
   Type type;
   if (parser.parseType(type))
