@@ -1,0 +1,661 @@
+"""Imports a `torch.export.ExportedProgram` into a Torch-dialect `func.func`.
+
+Written from PyTorch's public export data model: the FX graph of an
+ExportedProgram (placeholder / call_function / get_attr / output nodes, each
+with its FakeTensor or Python value in `node.meta["val"]`), its graph
+signature (which placeholder is a user input, a parameter, a buffer or a
+constant, and which outputs write a buffer or an input back), and the schema
+of every OpOverload.
+
+Mapping, in brief:
+  - an OpOverload `ns::name.overload` becomes the Torch op `torch.ns.name.overload`
+    when the dialect registers it, else `torch.operator "ns.name.overload"`;
+    every schema argument becomes an operand (scalars, lists, None, dtypes,
+    devices, layouts and memory formats as Torch constants);
+  - tensor types come from the FakeTensors: `!torch.vtensor<[2,?],f32>`, with
+    `?` for every symbolic size;
+  - parameters, buffers and lifted constants are function arguments or
+    `torch.vtensor.literal`s holding the real data, as the caller chooses;
+  - a mutated buffer or user input is a `!torch.tensor` argument, read through
+    `torch.copy.to_vtensor` and written back by `torch.overwrite.tensor.contents`
+    before the return;
+  - `torch.cond` becomes `torch.prim.If` with a region per branch;
+  - locations come from the nodes' stack traces, named by the node.
+
+Anything else raises `FxImportError`, naming the node and its target.
+"""
+
+import ctypes
+import operator
+import re
+
+import torch
+import torch.fx
+from torch.export import ExportedProgram
+from torch.export.graph_signature import InputKind, OutputKind
+
+from torch_mlir import ir
+from torch_mlir.dialects import func as func_dialect
+from torch_mlir.dialects import torch as torch_dialect
+
+__all__ = ["FxImportError", "FxImporter"]
+
+
+class FxImportError(Exception):
+    """A node or program the importer cannot represent in the Torch dialect."""
+
+
+# --- facts about PyTorch's enumerations ---------------------------------------------
+
+# (MLIR element type, c10::ScalarType code) per dtype.
+_DTYPES = {
+    torch.uint8: ("ui8", 0),
+    torch.int8: ("si8", 1),
+    torch.int16: ("si16", 2),
+    torch.int32: ("si32", 3),
+    torch.int64: ("si64", 4),
+    torch.float16: ("f16", 5),
+    torch.float32: ("f32", 6),
+    torch.float64: ("f64", 7),
+    torch.complex64: ("complex<f32>", 9),
+    torch.complex128: ("complex<f64>", 10),
+    torch.bool: ("i1", 11),
+    torch.qint8: ("!torch.qint8", 12),
+    torch.quint8: ("!torch.quint8", 13),
+    torch.qint32: ("!torch.qint32", 14),
+    torch.bfloat16: ("bf16", 15),
+    torch.float8_e5m2: ("f8E5M2", 23),
+    torch.float8_e4m3fn: ("f8E4M3FN", 24),
+    torch.float8_e5m2fnuz: ("f8E5M2FNUZ", 25),
+    torch.float8_e4m3fnuz: ("f8E4M3FNUZ", 26),
+}
+_LAYOUTS = {torch.strided: 0, torch.sparse_coo: 1}
+_MEMORY_FORMATS = {
+    torch.contiguous_format: 0,
+    torch.preserve_format: 1,
+    torch.channels_last: 2,
+    torch.channels_last_3d: 3,
+}
+
+# Python operators on SymInts/SymBools (dynamic shapes) -> Torch scalar ops.
+_SYM_OPERATORS = {
+    operator.add: "add", operator.sub: "sub", operator.mul: "mul",
+    operator.floordiv: "floordiv", operator.mod: "remainder",
+    operator.eq: "eq", operator.ne: "ne", operator.lt: "lt", operator.le: "le",
+    operator.gt: "gt", operator.ge: "ge",
+}
+# aten ops on symbolic sizes -> the Torch op computing the same int.
+_SYM_ATEN = {
+    "aten::sym_size.int": "torch.aten.size.int",
+    "aten::sym_numel": "torch.aten.numel",
+}
+
+_STACK_FRAME = re.compile(r'File "([^"]+)", line (\d+), in ')
+
+
+def _dtype_info(dtype, node=None):
+    try:
+        return _DTYPES[dtype]
+    except KeyError:
+        where = f" (node {node.name})" if node is not None else ""
+        raise FxImportError(f"dtype {dtype}{where} has no Torch-dialect element type") from None
+
+
+# --- the importer ---------------------------------------------------------------
+
+class FxImporter:
+    """Imports ExportedPrograms as functions of one `torch_mlir.ir.Module`.
+
+    `params="literals"` embeds parameters, buffers and lifted constants as
+    `torch.vtensor.literal`s with their data; `params="arguments"` makes them
+    function arguments after the user inputs (in signature order). Mutated
+    buffers are always arguments: a literal cannot be written.
+    """
+
+    def __init__(self, context=None, module=None):
+        self.context = context or (module.context if module is not None else ir.Context())
+        torch_dialect.register_dialect(self.context)
+        with self.context, ir.Location.unknown():
+            self.module = module or ir.Module.create()
+
+    def import_program(self, program: ExportedProgram, *, func_name="main",
+                       params="literals", decompose=True):
+        """Adds `func.func @func_name` for `program` and returns its operation.
+
+        With `decompose`, `program.run_decompositions({})` first removes
+        in-place ops and views (functionalization) without decomposing others.
+        """
+        if not isinstance(program, ExportedProgram):
+            raise TypeError(f"import_program wants a torch.export.ExportedProgram, "
+                            f"got {type(program).__name__}")
+        if params not in ("literals", "arguments"):
+            raise ValueError(f"params must be 'literals' or 'arguments', not {params!r}")
+        if decompose:
+            program = program.run_decompositions({})
+        with self.context:
+            return _ProgramImport(self, program, func_name, params).run()
+
+
+class _ProgramImport:
+    """The state of importing one program: its values, constants and types."""
+
+    def __init__(self, importer, program, func_name, params):
+        self.importer = importer
+        self.context = importer.context
+        self.program = program
+        self.func_name = func_name
+        self.params = params
+        self.values = {}  # fx.Node -> ir.Value, or a tuple of them for multi-result nodes
+        self.list_items = {}  # fx.Node returning a list -> its unpacked items
+        self.constants = {}  # (block, key) -> ir.Value
+        self.block = None
+
+    # -- types --
+
+    def type(self, text):
+        return ir.Type.parse(text, self.context)
+
+    def tensor_type_text(self, val, node=None, value_semantics=True):
+        sizes = ",".join(str(d) if isinstance(d, int) else "?" for d in val.shape)
+        dtype, _ = _dtype_info(val.dtype, node)
+        kind = "vtensor" if value_semantics else "tensor"
+        return f"!torch.{kind}<[{sizes}],{dtype}>"
+
+    def type_of_val(self, val, node):
+        """The Torch type of a node's meta["val"]."""
+        if isinstance(val, torch.Tensor):
+            return self.type(self.tensor_type_text(val, node))
+        if isinstance(val, (bool, torch.SymBool)):
+            return self.type("!torch.bool")
+        if isinstance(val, (int, torch.SymInt)):
+            return self.type("!torch.int")
+        if isinstance(val, (float, torch.SymFloat)):
+            return self.type("!torch.float")
+        if val is None:
+            return self.type("!torch.none")
+        if isinstance(val, (list, tuple)) and all(isinstance(v, torch.Tensor) for v in val):
+            return self.type("!torch.list<vtensor>")
+        raise FxImportError(f"node {node.name} ({_describe(node)}): no Torch type for a "
+                            f"value of type {type(val).__name__}")
+
+    # -- emission --
+
+    def location(self, node):
+        name_loc = None
+        trace = node.meta.get("stack_trace") or ""
+        frames = _STACK_FRAME.findall(trace)
+        if frames:
+            filename, line = frames[-1]
+            name_loc = ir.Location.file(filename, int(line), 0)
+        if name_loc is None:
+            return ir.Location.name(node.name)
+        return ir.Location.name(node.name, childLoc=name_loc)
+
+    def create(self, name, result_types, operands, attributes=None, regions=0, loc=None):
+        with ir.InsertionPoint(self.block):
+            return ir.Operation.create(name, results=result_types, operands=operands,
+                                       attributes=attributes or {}, regions=regions,
+                                       loc=loc or ir.Location.unknown())
+
+    def constant(self, kind, value):
+        """A Torch constant of `kind` (int/float/bool/str/none/device), one per block."""
+        key = (id(self.block), kind, type(value), value)
+        if key in self.constants:
+            return self.constants[key]
+        if kind == "none":
+            op = self.create("torch.constant.none", [self.type("!torch.none")], [])
+        elif kind == "int":
+            attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
+            op = self.create("torch.constant.int", [self.type("!torch.int")], [], {"value": attr})
+        elif kind == "float":
+            attr = ir.FloatAttr.get_f64(float(value))
+            op = self.create("torch.constant.float", [self.type("!torch.float")], [],
+                             {"value": attr})
+        elif kind == "bool":
+            op = self.create("torch.constant.bool", [self.type("!torch.bool")], [],
+                             {"value": ir.BoolAttr.get(bool(value))})
+        elif kind == "str":
+            op = self.create("torch.constant.str", [self.type("!torch.str")], [],
+                             {"value": ir.StringAttr.get(value)})
+        elif kind == "device":
+            op = self.create("torch.constant.device", [self.type("!torch.Device")], [],
+                             {"value": ir.StringAttr.get(value)})
+        else:
+            raise AssertionError(kind)
+        self.constants[key] = op.result
+        return op.result
+
+    def literal(self, tensor, name):
+        """`torch.vtensor.literal` holding `tensor`'s data."""
+        tensor = tensor.detach().contiguous().cpu()
+        dtype, _ = _dtype_info(tensor.dtype)
+        shape = "x".join(str(d) for d in tensor.shape)
+        builtin = ir.Type.parse(f"tensor<{shape + 'x' if shape else ''}{dtype}>")
+        if tensor.dtype == torch.bool:
+            attr = _bool_elements(tensor, builtin)
+        else:
+            nbytes = tensor.numel() * tensor.element_size()
+            buffer = (ctypes.c_char * nbytes).from_address(tensor.data_ptr()) if nbytes else b""
+            attr = ir.DenseElementsAttr.get(memoryview(buffer), type=builtin)
+        vtype = self.type(self.tensor_type_text(tensor))
+        op = self.create("torch.vtensor.literal", [vtype], [], {"value": attr},
+                         loc=ir.Location.name(name))
+        return op.result
+
+    # -- the function --
+
+    def run(self):
+        sig = self.program.graph_signature
+        graph = self.program.graph
+        placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+        specs = {spec.arg.name: spec for spec in sig.input_specs}
+        mutated = {}  # placeholder name -> output node arg writing it back
+        output_node = next(n for n in graph.nodes if n.op == "output")
+        outputs = list(output_node.args[0])
+        user_outputs = []
+        for spec, out in zip(sig.output_specs, outputs):
+            if spec.kind == OutputKind.USER_OUTPUT:
+                user_outputs.append(out)
+            elif spec.kind == OutputKind.BUFFER_MUTATION:
+                mutated[_placeholder_for_buffer(sig, spec.target)] = out
+            elif spec.kind == OutputKind.USER_INPUT_MUTATION:
+                mutated[spec.target] = out
+            else:
+                raise FxImportError(f"output {spec.arg.name}: output kind {spec.kind.name} "
+                                    "is not supported")
+
+        # Arguments: user inputs first, then lifted state (and mutated buffers).
+        arguments = []  # (node, type, mutable)
+        literals = []
+        for node in placeholders:
+            spec = specs[node.name]
+            val = node.meta.get("val")
+            mutable = node.name in mutated
+            if spec.kind == InputKind.USER_INPUT:
+                arguments.append((node, self.argument_type(node, val, mutable)))
+            elif spec.kind in (InputKind.PARAMETER, InputKind.BUFFER,
+                               InputKind.CONSTANT_TENSOR):
+                if self.params == "literals" and not mutable:
+                    literals.append((node, spec))
+                else:
+                    arguments.append((node, self.argument_type(node, val, mutable)))
+            else:
+                raise FxImportError(f"placeholder {node.name}: input kind {spec.kind.name} "
+                                    "is not supported")
+        user_first = sorted(arguments, key=lambda a: specs[a[0].name].kind != InputKind.USER_INPUT)
+
+        result_types = [self.output_type(out) for out in user_outputs]
+        with ir.InsertionPoint(self.importer.module.body), ir.Location.unknown():
+            func = func_dialect.FuncOp(self.func_name,
+                                       ([t for _, t in user_first], result_types))
+            self.block = func.add_entry_block()
+        for (node, _), block_arg in zip(user_first, self.block.arguments):
+            if node.name in mutated:
+                if self._users(node):
+                    vtype = self.type(self.tensor_type_text(node.meta["val"], node))
+                    op = self.create("torch.copy.to_vtensor", [vtype], [block_arg],
+                                     loc=ir.Location.name(node.name))
+                    self.values[node] = op.result
+            else:
+                self.values[node] = block_arg
+        for node, spec in literals:
+            if self._users(node):
+                self.values[node] = self.literal(self.state_tensor(spec), node.name)
+
+        self.import_nodes(graph.nodes)
+
+        block_args = {node.name: arg for (node, _), arg in zip(user_first, self.block.arguments)}
+        for name, out in mutated.items():
+            self.create("torch.overwrite.tensor.contents", [],
+                        [self.operand(out), block_args[name]], loc=ir.Location.name(name))
+        returned = [self.operand(out) for out in user_outputs]
+        self.create("func.return", [], returned, loc=self.location(output_node))
+        return func.operation
+
+    def _users(self, node):
+        return len(node.users) > 0
+
+    def argument_type(self, node, val, mutable):
+        if isinstance(val, torch.Tensor):
+            return self.type(self.tensor_type_text(val, node, value_semantics=not mutable))
+        if mutable:
+            raise FxImportError(f"placeholder {node.name}: a mutated non-tensor input")
+        return self.type_of_val(val, node)
+
+    def state_tensor(self, spec):
+        target = spec.target
+        if target in self.program.state_dict:
+            return self.program.state_dict[target]
+        if target in self.program.constants:
+            return self.program.constants[target]
+        raise FxImportError(f"placeholder {spec.arg.name}: no data for {target!r} in the "
+                            "program's state_dict or constants")
+
+    def output_type(self, out):
+        if isinstance(out, torch.fx.Node):
+            return self.type_of_val(out.meta.get("val"), out)
+        if out is None:
+            return self.type("!torch.none")
+        if isinstance(out, bool):
+            return self.type("!torch.bool")
+        if isinstance(out, int):
+            return self.type("!torch.int")
+        if isinstance(out, float):
+            return self.type("!torch.float")
+        raise FxImportError(f"program output {out!r} has no Torch type")
+
+    def operand(self, arg):
+        """The value of a node argument that is a node or a plain constant."""
+        if isinstance(arg, torch.fx.Node):
+            value = self.values.get(arg)
+            if value is None:
+                raise FxImportError(f"node {arg.name} is used before it has a value")
+            if isinstance(value, tuple):
+                raise FxImportError(f"node {arg.name} has several results; use getitem")
+            return value
+        return self.python_constant(arg)
+
+    def python_constant(self, value):
+        if value is None:
+            return self.constant("none", None)
+        if isinstance(value, bool):
+            return self.constant("bool", value)
+        if isinstance(value, int):
+            return self.constant("int", value)
+        if isinstance(value, float):
+            return self.constant("float", value)
+        if isinstance(value, str):
+            return self.constant("str", value)
+        if isinstance(value, torch.dtype):
+            return self.constant("int", _dtype_info(value)[1])
+        if isinstance(value, torch.device):
+            return self.constant("device", str(value))
+        if isinstance(value, torch.layout):
+            return self.constant("int", _enum_code(_LAYOUTS, value, "layout"))
+        if isinstance(value, torch.memory_format):
+            return self.constant("int", _enum_code(_MEMORY_FORMATS, value, "memory format"))
+        raise FxImportError(f"constant {value!r} of type {type(value).__name__} has no "
+                            "Torch-dialect form")
+
+    # -- nodes --
+
+    def import_nodes(self, nodes, graph_module=None):
+        """Imports `nodes`, whose get_attr targets live in `graph_module`."""
+        graph_module = graph_module or self.program.graph_module
+        for node in nodes:
+            if node.op in ("placeholder", "output"):
+                continue
+            if node.op == "get_attr":
+                self.import_get_attr(node, graph_module)
+            elif node.op == "call_function":
+                self.import_call(node, graph_module)
+            else:
+                raise FxImportError(f"node {node.name}: FX op {node.op!r} is not supported "
+                                    "(only call_function, get_attr, placeholder, output)")
+
+    def import_get_attr(self, node, graph_module):
+        value = _fetch_attr(graph_module, node.target)
+        if isinstance(value, torch.fx.GraphModule):
+            return  # a subgraph; the higher-order op using it imports it
+        if isinstance(value, torch.Tensor):
+            self.values[node] = self.literal(value, node.name)
+            return
+        raise FxImportError(f"node {node.name}: get_attr of a {type(value).__name__}")
+
+    def import_call(self, node, graph_module):
+        target = node.target
+        if target is operator.getitem:
+            return self.import_getitem(node)
+        if target in _SYM_OPERATORS:
+            return self.import_sym_operator(node)
+        if isinstance(target, torch._ops.HigherOrderOperator):
+            if target is torch.ops.higher_order.cond:
+                return self.import_cond(node, graph_module)
+            raise FxImportError(f"node {node.name}: higher-order op {target} is not supported")
+        if isinstance(target, torch._ops.OpOverload):
+            return self.import_op_overload(node)
+        raise FxImportError(f"node {node.name}: call_function target {_describe(node)} "
+                            "is not an OpOverload the importer knows")
+
+    def import_op_overload(self, node):
+        schema = node.target._schema
+        qualified = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+        namespace, _, name = schema.name.partition("::")
+        dotted = f"{namespace}.{name}" + (f".{schema.overload_name}"
+                                          if schema.overload_name else "")
+        operands = self.schema_operands(node, schema)
+        val = node.meta.get("val")
+        returns = schema.returns
+        if len(returns) > 1:
+            if not isinstance(val, (tuple, list)) or len(val) != len(returns):
+                raise FxImportError(f"node {node.name} ({qualified}): expected {len(returns)} "
+                                    f"results, meta['val'] holds {val!r}")
+            result_types = [self.result_type(node, r, v) for r, v in zip(returns, val)]
+        elif len(returns) == 1:
+            result_types = [self.result_type(node, returns[0], val)]
+        else:
+            result_types = []
+        op_name = _SYM_ATEN.get(qualified, f"torch.{dotted}")
+        loc = self.location(node)
+        if self.context.is_registered_operation(op_name):
+            op = self.create(op_name, result_types, operands, loc=loc)
+        else:
+            op = self.create("torch.operator", result_types, operands,
+                             {"name": ir.StringAttr.get(dotted)}, loc=loc)
+        self.bind_results(node, op, len(returns))
+
+    def bind_results(self, node, op, count):
+        if count == 1:
+            self.values[node] = op.results[0]
+        elif count > 1:
+            self.values[node] = tuple(op.results)
+
+    def result_type(self, node, ret, val):
+        if val is None and ret.type.kind() in ("TensorType", "OptionalType"):
+            return self.type("!torch.none")
+        return self.type_of_val(val, node)
+
+    def schema_operands(self, node, schema):
+        args, kwargs = node.args, node.kwargs
+        if len(args) > len(schema.arguments):
+            raise FxImportError(f"node {node.name} ({_describe(node)}): {len(args)} positional "
+                                f"arguments for a schema of {len(schema.arguments)}")
+        operands = []
+        for i, arg in enumerate(schema.arguments):
+            if i < len(args) and not arg.kwarg_only:
+                value = args[i]
+            elif arg.name in kwargs:
+                value = kwargs[arg.name]
+            elif arg.has_default_value():
+                value = arg.default_value
+            else:
+                raise FxImportError(f"node {node.name} ({_describe(node)}): no value for "
+                                    f"argument {arg.name!r}")
+            try:
+                operands.append(self.typed_operand(arg.type, value))
+            except FxImportError as e:
+                raise FxImportError(f"node {node.name} ({_describe(node)}), argument "
+                                    f"{arg.name!r}: {e}") from None
+        return operands
+
+    def typed_operand(self, jit_type, value):
+        """`value` as an operand of schema type `jit_type`."""
+        if isinstance(value, torch.fx.Node):
+            return self.operand(value)
+        kind = jit_type.kind()
+        if value is None:
+            return self.constant("none", None)
+        if kind == "OptionalType":
+            return self.typed_operand(jit_type.getElementType(), value)
+        if kind == "ListType":
+            return self.list_operand(jit_type.getElementType(), value)
+        if kind in ("FloatType", "SymFloatType") and isinstance(value, int) \
+                and not isinstance(value, bool):
+            return self.constant("float", float(value))
+        if kind == "TensorType" and isinstance(value, (bool, int, float)):
+            return self.scalar_tensor(value)
+        if kind == "ScalarTypeType" and isinstance(value, int):
+            return self.constant("int", value)
+        return self.python_constant(value)
+
+    def scalar_tensor(self, value):
+        """A 0-d tensor holding a Python scalar passed where the schema wants a Tensor."""
+        kind, dtype = {bool: ("bool", "i1"), int: ("int", "si64"),
+                       float: ("float", "f64")}[type(value)]
+        return self.create("torch.prim.NumToTensor.Scalar",
+                           [self.type(f"!torch.vtensor<[],{dtype}>")],
+                           [self.constant(kind, value)]).result
+
+    def list_operand(self, element_type, items):
+        if not isinstance(items, (list, tuple)):
+            items = [items]  # a scalar broadcast to an int[N]
+        values = [self.typed_operand(element_type, item) for item in items]
+        list_type = self.type(f"!torch.list<{_list_element_text(element_type, values)}>")
+        return self.create("torch.prim.ListConstruct", [list_type], values).result
+
+    def import_getitem(self, node):
+        source, index = node.args
+        produced = self.values.get(source)
+        if isinstance(produced, tuple):
+            self.values[node] = produced[index]
+            return
+        val = source.meta.get("val")
+        if isinstance(val, (list, tuple)) and produced is not None:
+            # A list-returning op: unpack it once, right after its first use.
+            if source not in self.list_items:
+                types = [self.type_of_val(v, source) for v in val]
+                self.list_items[source] = tuple(self.create(
+                    "torch.prim.ListUnpack", types, [produced],
+                    loc=self.location(source)).results)
+            self.values[node] = self.list_items[source][index]
+            return
+        raise FxImportError(f"node {node.name}: getitem on {source.name}, which has no "
+                            "results to index")
+
+    def import_sym_operator(self, node):
+        name = _SYM_OPERATORS[node.target]
+        a, b = node.args
+        kinds = {self.scalar_kind(x) for x in (a, b)}
+        kind = "float" if "float" in kinds else "int"
+        op_name = f"torch.aten.{name}.{kind}"
+        if not self.context.is_registered_operation(op_name):
+            raise FxImportError(f"node {node.name}: {node.target.__name__} on {kind}s has no "
+                                f"Torch op ({op_name})")
+        val = node.meta.get("val")
+        op = self.create(op_name, [self.type_of_val(val, node)],
+                         [self.operand(a), self.operand(b)], loc=self.location(node))
+        self.values[node] = op.result
+
+    def scalar_kind(self, arg):
+        val = arg.meta.get("val") if isinstance(arg, torch.fx.Node) else arg
+        return "float" if isinstance(val, (float, torch.SymFloat)) else "int"
+
+    def import_cond(self, node, graph_module):
+        pred, true_fn, false_fn, operands = node.args
+        cond = self.condition(node, pred)
+        val = node.meta.get("val")
+        vals = list(val) if isinstance(val, (list, tuple)) else [val]
+        result_types = [self.type_of_val(v, node) for v in vals]
+        op = self.create("torch.prim.If", result_types, [cond], regions=2,
+                         loc=self.location(node))
+        outer_block = self.block
+        for region, branch in zip(op.regions, (true_fn, false_fn)):
+            branch_module = _fetch_attr(graph_module, branch.target)
+            self.block = region.blocks.append()
+            try:
+                self.import_subgraph(node, branch_module, operands, "torch.prim.If.yield")
+            finally:
+                self.block = outer_block
+        # cond returns a sequence: its users index it with getitem.
+        self.values[node] = tuple(op.results) if isinstance(val, (list, tuple)) else op.result
+
+    def condition(self, node, pred):
+        if isinstance(pred, torch.fx.Node):
+            val = pred.meta.get("val")
+            value = self.operand(pred)
+            if isinstance(val, torch.Tensor):
+                if val.numel() != 1:
+                    raise FxImportError(f"node {node.name}: torch.cond predicate "
+                                        f"{pred.name} has {val.numel()} elements, not 1")
+                return self.create("torch.aten.Bool.Tensor", [self.type("!torch.bool")],
+                                   [value], loc=self.location(node)).result
+            return value
+        if isinstance(pred, (bool, int)):
+            return self.constant("bool", bool(pred))
+        raise FxImportError(f"node {node.name}: torch.cond predicate {pred!r} is neither a "
+                            "tensor nor a bool")
+
+    def import_subgraph(self, node, graph_module, operands, terminator):
+        """Imports a branch graph into self.block; its placeholders are `operands`."""
+        inner = [n for n in graph_module.graph.nodes if n.op == "placeholder"]
+        if len(inner) != len(operands):
+            raise FxImportError(f"node {node.name}: branch takes {len(inner)} inputs, "
+                                f"given {len(operands)}")
+        for placeholder, outer in zip(inner, operands):
+            self.values[placeholder] = self.operand(outer)
+        self.import_nodes(graph_module.graph.nodes, graph_module)
+        output = next(n for n in graph_module.graph.nodes if n.op == "output")
+        results = output.args[0]
+        results = list(results) if isinstance(results, (list, tuple)) else [results]
+        self.create(terminator, [], [self.operand(r) for r in results],
+                    loc=self.location(output))
+
+
+# --- helpers ---------------------------------------------------------------------
+
+def _describe(node):
+    target = node.target
+    if isinstance(target, torch._ops.OpOverload):
+        return str(target._schema.name) + (
+            f".{target._schema.overload_name}" if target._schema.overload_name else "")
+    return getattr(target, "__name__", repr(target))
+
+
+def _enum_code(table, value, what):
+    try:
+        return table[value]
+    except KeyError:
+        raise FxImportError(f"{what} {value} has no Torch-dialect code") from None
+
+
+def _fetch_attr(module, dotted):
+    value = module
+    for part in dotted.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def _placeholder_for_buffer(sig, target):
+    for name, buffer in sig.inputs_to_buffers.items():
+        if buffer == target:
+            return name
+    raise FxImportError(f"mutated buffer {target!r} is not an input of the program")
+
+
+def _list_element_text(element_type, values):
+    kind = element_type.kind()
+    if kind == "TensorType":
+        return "vtensor"
+    if kind == "OptionalType" and element_type.getElementType().kind() == "TensorType":
+        return "optional<vtensor>"
+    if kind in ("IntType", "SymIntType"):
+        return "int"
+    if kind in ("FloatType", "SymFloatType"):
+        return "float"
+    if kind in ("BoolType", "SymBoolType"):
+        return "bool"
+    if kind == "NumberType":
+        return "number"
+    if kind == "StringType":
+        return "str"
+    raise FxImportError(f"lists of {element_type} are not supported")
+
+
+def _bool_elements(tensor, builtin_type):
+    """A DenseElementsAttr of i1 from a bool tensor (bit-packed, as MLIR stores i1)."""
+    flat = tensor.flatten().tolist()
+    packed = bytearray((len(flat) + 7) // 8)
+    for i, bit in enumerate(flat):
+        if bit:
+            packed[i // 8] |= 1 << (i % 8)
+    return ir.DenseElementsAttr.get(memoryview(bytes(packed)), type=builtin_type)
