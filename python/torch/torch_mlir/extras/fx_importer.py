@@ -27,6 +27,7 @@ Anything else raises `FxImportError`, naming the node and its target.
 
 import ctypes
 import operator
+import os
 import re
 
 import torch
@@ -90,6 +91,7 @@ _SYM_ATEN = {
     "aten::sym_numel": "torch.aten.numel",
 }
 
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
 _STACK_FRAME = re.compile(r'File "([^"]+)", line (\d+), in ')
 
 
@@ -184,8 +186,10 @@ class _ProgramImport:
         name_loc = None
         trace = node.meta.get("stack_trace") or ""
         frames = _STACK_FRAME.findall(trace)
+        # The innermost frame of the user's code, not of torch.nn's.
+        user_frames = [f for f in frames if not f[0].startswith(_TORCH_DIR)]
         if frames:
-            filename, line = frames[-1]
+            filename, line = (user_frames or frames)[-1]
             name_loc = ir.Location.file(filename, int(line), 0)
         if name_loc is None:
             return ir.Location.name(node.name)
@@ -480,9 +484,12 @@ class _ProgramImport:
 
     def typed_operand(self, jit_type, value):
         """`value` as an operand of schema type `jit_type`."""
-        if isinstance(value, torch.fx.Node):
-            return self.operand(value)
         kind = jit_type.kind()
+        if isinstance(value, torch.fx.Node):
+            operand = self.operand(value)
+            if kind == "TensorType" and not isinstance(value.meta.get("val"), torch.Tensor):
+                return self.scalar_tensor_of(operand, value.meta.get("val"))
+            return operand
         if value is None:
             return self.constant("none", None)
         if kind == "OptionalType":
@@ -500,11 +507,21 @@ class _ProgramImport:
 
     def scalar_tensor(self, value):
         """A 0-d tensor holding a Python scalar passed where the schema wants a Tensor."""
-        kind, dtype = {bool: ("bool", "i1"), int: ("int", "si64"),
-                       float: ("float", "f64")}[type(value)]
+        kind = {bool: "bool", int: "int", float: "float"}[type(value)]
+        return self.scalar_tensor_of(self.constant(kind, value), value)
+
+    def scalar_tensor_of(self, scalar, val):
+        """`torch.prim.NumToTensor.Scalar` of a !torch.int/float/bool value."""
+        if isinstance(val, (bool, torch.SymBool)):
+            dtype = "i1"
+        elif isinstance(val, (int, torch.SymInt)):
+            dtype = "si64"
+        elif isinstance(val, (float, torch.SymFloat)):
+            dtype = "f64"
+        else:
+            raise FxImportError(f"a {type(val).__name__} where the schema wants a Tensor")
         return self.create("torch.prim.NumToTensor.Scalar",
-                           [self.type(f"!torch.vtensor<[],{dtype}>")],
-                           [self.constant(kind, value)]).result
+                           [self.type(f"!torch.vtensor<[],{dtype}>")], [scalar]).result
 
     def list_operand(self, element_type, items):
         if not isinstance(items, (list, tuple)):

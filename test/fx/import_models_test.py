@@ -1,0 +1,328 @@
+"""Real models through torch.export and the FX importer.
+
+Every model is exported with the pinned torch, imported, verified, printed,
+and round-tripped through torch-mlir-opt (which must print it back unchanged);
+then the test asserts the ops and types the model must produce.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+from pathlib import Path
+
+import torch
+import torch.nn as nn
+from torch.export import Dim
+
+ARGS = None
+fx = ir = OPT = None
+
+
+def setUpModule():
+    global fx, ir, OPT
+    site = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
+    for wheel in ARGS.wheel:
+        with zipfile.ZipFile(wheel) as z:
+            z.extractall(site)
+    OPT = site / "torch_mlir" / "_mlir_libs" / "torch-mlir-opt"
+    OPT.chmod(0o755)
+    sys.path.insert(0, str(site))
+    from torch_mlir import fx as fx_module, ir as ir_module
+    fx, ir = fx_module, ir_module
+
+
+# --- the models -------------------------------------------------------------
+
+class MLP(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc1, self.fc2 = nn.Linear(8, 16), nn.Linear(16, 4)
+
+    def forward(self, x):
+        return torch.softmax(self.fc2(torch.relu(self.fc1(x))), dim=-1)
+
+
+class SmallCNN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 8, 3, padding=1)
+        self.bn = nn.BatchNorm2d(8)
+        self.pool = nn.MaxPool2d(2)
+        self.fc = nn.Linear(8 * 4 * 4, 10)
+
+    def forward(self, x):
+        x = self.pool(torch.relu(self.bn(self.conv(x))))
+        return self.fc(torch.flatten(x, 1))
+
+
+class EncoderBlock(nn.Module):
+    """Single-head self-attention with softmax, layernorm, and a GELU MLP."""
+
+    def __init__(self, d=16):
+        super().__init__()
+        self.qkv = nn.Linear(d, 3 * d)
+        self.out = nn.Linear(d, d)
+        self.norm1, self.norm2 = nn.LayerNorm(d), nn.LayerNorm(d)
+        self.ff = nn.Sequential(nn.Linear(d, 32), nn.GELU(), nn.Linear(32, d))
+        self.scale = d ** -0.5
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).chunk(3, dim=-1)
+        attn = torch.softmax(q @ k.transpose(-2, -1) * self.scale, dim=-1)
+        x = self.norm1(x + self.out(attn @ v))
+        return self.norm2(x + self.ff(x))
+
+
+class EmbeddingGRU(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(50, 8)
+        self.gru = nn.GRU(8, 12, batch_first=True)
+
+    def forward(self, tokens):
+        out, _ = self.gru(self.embed(tokens))
+        return out[:, -1]
+
+
+class DynamicBatch(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 4)
+
+    def forward(self, x):
+        return self.fc(x).view(x.shape[0], 2, 2)
+
+
+class InPlaceWithBuffers(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("calls", torch.zeros(3))
+        self.register_buffer("offset", torch.full((3,), 0.5))
+
+    def forward(self, x):
+        self.calls.add_(1)
+        y = x.clone()
+        y.mul_(2).relu_()
+        return y + self.offset
+
+
+class ScalarAndListArgs(nn.Module):
+    def forward(self, x, alpha: float, repeats: int, dims: list):
+        return (x * alpha).repeat(repeats, 1).sum(dims)
+
+
+class TupleReturn(nn.Module):
+    def forward(self, x):
+        return x.max(dim=1), x.t()
+
+
+class Branchy(nn.Module):
+    def forward(self, x):
+        return torch.cond(x.sum() > 0, lambda t: t.sin(), lambda t: t.cos() + 1, (x,))
+
+
+# --- helpers --------------------------------------------------------------
+
+def signature(module):
+    """'(arg types) -> (result types)' of @main."""
+    func = module.body.operations[0]
+    return str(func.attributes["function_type"])
+
+
+def op_names(module):
+    names = []
+
+    def walk(op):
+        names.append(op.operation.name)
+        for region in op.regions:
+            for block in region:
+                for inner in block:
+                    walk(inner.operation)
+
+    for op in module.body.operations:
+        walk(op)
+    return names
+
+
+class ImportModelsTest(unittest.TestCase):
+    def imported(self, model, *args, **kwargs):
+        module = fx.export_and_import(model, *args, **kwargs)
+        self.assertTrue(module.operation.verify())
+        text = str(module)
+        proc = subprocess.run([str(OPT)], input=text, capture_output=True, text=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        # The tool ends its output with one more newline than str(module).
+        self.assertEqual(proc.stdout.rstrip("\n"), text.rstrip("\n"),
+                         "torch-mlir-opt does not print the module back")
+        return module, text
+
+    def test_mlp(self):
+        module, text = self.imported(MLP(), torch.randn(2, 8))
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,8],f32>) -> !torch.vtensor<[2,4],f32>")
+        names = op_names(module)
+        self.assertEqual(names.count("torch.aten.linear"), 2)
+        self.assertIn("torch.aten.relu", names)
+        self.assertIn("torch.aten.softmax.int", names)
+        self.assertEqual(names.count("torch.vtensor.literal"), 4)  # 2 weights, 2 biases
+        self.assertNotIn("torch.operator", names)
+
+    def test_cnn(self):
+        module, text = self.imported(SmallCNN().eval(), torch.randn(1, 3, 8, 8))
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[1,3,8,8],f32>) -> !torch.vtensor<[1,10],f32>")
+        names = op_names(module)
+        for op in ("torch.aten.conv2d", "torch.aten.max_pool2d", "torch.aten.relu",
+                   "torch.aten.linear"):
+            self.assertIn(op, names)
+        # Inference batchnorm is an op the registry lacks: named, not dropped.
+        self.assertIn('torch.operator "aten._native_batch_norm_legit_no_training"', text)
+        self.assertIn("-> !torch.vtensor<[1,8,8,8],f32>", text)
+
+    def test_encoder_block(self):
+        module, text = self.imported(EncoderBlock().eval(), torch.randn(2, 5, 16))
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,5,16],f32>) -> !torch.vtensor<[2,5,16],f32>")
+        names = op_names(module)
+        for op in ("torch.aten.softmax.int", "torch.aten.matmul", "torch.aten.transpose.int",
+                   "torch.aten.gelu", "torch.aten.split.Tensor"):
+            self.assertIn(op, names)
+        self.assertEqual(names.count("torch.aten.layer_norm"), 2)
+        # chunk exports as split.Tensor, which returns Tensor[]: unpacked once into its three typed pieces.
+        self.assertRegex(text, r"torch\.prim\.ListUnpack %\w+ : !torch\.list<vtensor> -> "
+                               r"(!torch\.vtensor<\[2,5,16\],f32>, ){2}!torch\.vtensor<\[2,5,16\],f32>")
+
+    def test_embedding_gru(self):
+        module, text = self.imported(EmbeddingGRU().eval(), torch.randint(0, 50, (2, 7)))
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,7],si64>) -> !torch.vtensor<[2,12],f32>")
+        self.assertIn("torch.aten.embedding", op_names(module))
+        self.assertRegex(text, r'torch\.operator "aten\.gru\.input"\(.*!torch\.list<vtensor>.*\) '
+                               r'-> \(!torch\.vtensor<\[2,7,12\],f32>, '
+                               r'!torch\.vtensor<\[1,2,12\],f32>\)')
+
+    def test_dynamic_batch(self):
+        module, text = self.imported(DynamicBatch(), torch.randn(4, 8),
+                                     dynamic_shapes={"x": {0: Dim("batch")}})
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[?,8],f32>) -> !torch.vtensor<[?,2,2],f32>")
+        # The symbolic batch size is read from the input, not baked in.
+        self.assertRegex(text, r"torch\.aten\.size\.int %arg0, %int0 : !torch\.vtensor<\[\?,8\],f32>")
+        self.assertIn("!torch.vtensor<[?,4],f32>", text)
+
+    def test_in_place_ops_and_buffer_mutation(self):
+        module, text = self.imported(InPlaceWithBuffers(), torch.randn(3))
+        # The mutated buffer is a mutable argument, written back before the return;
+        # the unmutated one is a literal with its data.
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[3],f32>, !torch.tensor<[3],f32>) -> "
+                         "!torch.vtensor<[3],f32>")
+        self.assertRegex(text, r"torch\.copy\.to_vtensor %arg1 : !torch\.vtensor<\[3\],f32>")
+        self.assertRegex(text, r"torch\.overwrite\.tensor\.contents %\w+ overwrites %arg1 :")
+        self.assertIn("dense<5.000000e-01> : tensor<3xf32>", text)
+        names = op_names(module)
+        # Functionalized: no in-place op (aten.<name>_) is left.
+        self.assertEqual([n for n in names if n.startswith("torch.aten.")
+                          and n.split(".")[2].endswith("_")], [])
+        for op in ("torch.aten.mul.Tensor", "torch.aten.relu", "torch.aten.add.Tensor"):
+            self.assertIn(op, names)
+        self.assertLess(names.index("torch.overwrite.tensor.contents"), names.index("func.return"))
+
+    def test_params_as_arguments(self):
+        module, _ = self.imported(MLP(), torch.randn(2, 8), params="arguments")
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,8],f32>, !torch.vtensor<[16,8],f32>, "
+                         "!torch.vtensor<[16],f32>, !torch.vtensor<[4,16],f32>, "
+                         "!torch.vtensor<[4],f32>) -> !torch.vtensor<[2,4],f32>")
+        self.assertNotIn("torch.vtensor.literal", op_names(module))
+
+    def test_literal_holds_the_parameter_data(self):
+        layer = nn.Linear(2, 1)
+        with torch.no_grad():
+            layer.weight.copy_(torch.tensor([[1.5, -2.0]]))
+            layer.bias.fill_(0.25)
+        _, text = self.imported(layer, torch.randn(1, 2))
+        self.assertIn("dense<[[1.500000e+00, -2.000000e+00]]> : tensor<1x2xf32>", text)
+        self.assertIn("dense<2.500000e-01> : tensor<1xf32>", text)
+
+    def test_scalar_and_list_args(self):
+        module, text = self.imported(ScalarAndListArgs(), torch.randn(2, 3), 1.5, 2, [0, 1])
+        # Python scalars are arguments of Torch scalar types; export specializes the
+        # graph on their values, which appear as constants.
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,3],f32>, !torch.float, !torch.int, !torch.int, "
+                         "!torch.int) -> !torch.vtensor<[],f32>")
+        self.assertIn("torch.constant.float 1.500000e+00", text)
+        self.assertRegex(text, r"torch\.prim\.ListConstruct %int0, %int1 : "
+                               r"\(!torch\.int, !torch\.int\) -> !torch\.list<int>")
+        self.assertIn("torch.aten.repeat", op_names(module))
+
+    def test_tuple_return(self):
+        module, text = self.imported(TupleReturn(), torch.randn(2, 3))
+        self.assertEqual(signature(module),
+                         "(!torch.vtensor<[2,3],f32>) -> (!torch.vtensor<[2],f32>, "
+                         "!torch.vtensor<[2],si64>, !torch.vtensor<[3,2],f32>)")
+        # Both results of max.dim (named by the schema) and the transpose.
+        self.assertRegex(text, r"%values, %indices = torch\.aten\.max\.dim %arg0")
+        self.assertRegex(text, r"return %values, %indices, %\d+ :")
+
+    def test_cond_becomes_prim_if(self):
+        module, text = self.imported(Branchy(), torch.randn(3))
+        names = op_names(module)
+        self.assertEqual(names.count("torch.prim.If"), 1)
+        self.assertEqual(names.count("torch.prim.If.yield"), 2)
+        self.assertIn("torch.aten.Bool.Tensor", names)
+        self.assertRegex(text, r"torch\.prim\.If %\w+ -> \(!torch\.vtensor<\[3\],f32>\) \{\n"
+                               r"\s+%\w+ = torch\.aten\.sin")
+        self.assertRegex(text, r"\} else \{\n\s+%\w+ = torch\.aten\.cos")
+
+    def test_source_locations(self):
+        module = fx.export_and_import(MLP(), torch.randn(2, 8))
+        asm = module.operation.get_asm(enable_debug_info=True)
+        # Named after the node, at the line of this file that produced it.
+        line = next(i for i, l in enumerate(Path(__file__).read_text().splitlines(), 1)
+                    if "torch.softmax(self.fc2(torch.relu" in l)
+        file_loc = re.search(rf'#(loc\d+) = loc\("[^"]*/{Path(__file__).name}":{line}:0\)', asm)
+        self.assertIsNotNone(file_loc, asm[-1500:])
+        self.assertIn(f'loc("relu"(#{file_loc.group(1)}))', asm)
+        # Parameters are named after their placeholders.
+        self.assertIn('loc("p_fc1_weight")', asm)
+
+    def test_output_types(self):
+        with self.assertRaisesRegex(ValueError, "output_type 'linalg-on-tensors' is not "
+                                                "supported; this package offers torch"):
+            fx.export_and_import(MLP(), torch.randn(2, 8), output_type="linalg-on-tensors")
+
+    def test_unsupported_node_names_node_and_op(self):
+        program = torch.export.export(MLP(), (torch.randn(2, 8),))
+        relu = next(n for n in program.graph.nodes if n.name == "relu")
+        relu.target = torch.nn.functional.relu  # a plain Python function, not an OpOverload
+        importer = fx.FxImporter()
+        with self.assertRaisesRegex(fx.FxImportError, r"node relu: call_function target relu "
+                                                      r"is not an OpOverload"):
+            importer.import_program(program, decompose=False)
+
+    def test_not_a_program(self):
+        with self.assertRaisesRegex(TypeError, "wants a torch.export.ExportedProgram, got MLP"):
+            fx.FxImporter().import_program(MLP())
+
+    def test_several_functions_in_one_module(self):
+        importer = fx.FxImporter()
+        for name, model in (("mlp", MLP()), ("dyn", DynamicBatch())):
+            importer.import_program(torch.export.export(model, (torch.randn(2, 8),)),
+                                    func_name=name)
+        names = [str(op.attributes["sym_name"]) for op in importer.module.body.operations]
+        self.assertEqual(names, ['"mlp"', '"dyn"'])
+        self.assertTrue(importer.module.operation.verify())
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", action="append", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
