@@ -1,0 +1,134 @@
+"""torch-mlir-core and torch-mlir together in a fresh venv, as a user gets them.
+
+`pip install --no-index` of the two wheels, with pip resolving torch from the
+pinned wheel files only. Then: pip check is clean; every file of each wheel's
+RECORD is installed with its recorded hash; the wheels share no file (the
+torch wheel overwrites nothing of the core's); export_and_import runs from the
+installed packages.
+"""
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import zipfile
+from pathlib import Path
+
+ARGS = None
+
+EXPORT_AND_IMPORT = """
+import torch
+from torch_mlir import fx
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 3)
+    def forward(self, x):
+        return torch.tanh(self.fc(x))
+
+module = fx.export_and_import(Net(), torch.randn(2, 4), func_name="net")
+assert module.operation.verify()
+print(module)
+"""
+
+
+def payload(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        return {n for n in z.namelist() if ".dist-info/" not in n}
+
+
+class TorchWheelTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
+        links = cls.tmp / "links"
+        links.mkdir()
+        for wheel in ARGS.find_links:
+            (links / Path(wheel).name).symlink_to(Path(wheel).resolve())
+        cls.env = {"PATH": "/usr/bin:/bin", "HOME": str(cls.tmp), "PIP_NO_CACHE_DIR": "1",
+                   "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+        venv = cls.tmp / "venv"
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=cls.env)
+        cls.python = str(venv / "bin" / "python")
+        proc = cls.run_in_venv(["-m", "pip", "install", "--no-index", "--find-links", str(links),
+                                str(Path(ARGS.core_wheel).resolve()),
+                                str(Path(ARGS.torch_wheel).resolve())])
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    @classmethod
+    def run_in_venv(cls, args):
+        return subprocess.run([cls.python] + args, capture_output=True, text=True,
+                              env=cls.env, cwd=str(cls.tmp))
+
+    def test_pip_check(self):
+        proc = self.run_in_venv(["-m", "pip", "check"])
+        self.assertEqual(proc.returncode, 0, proc.stdout)
+        self.assertIn("No broken requirements", proc.stdout)
+
+    def test_pip_resolved_the_pinned_torch(self):
+        proc = self.run_in_venv(["-c", "import importlib.metadata as m; "
+                                       "print(m.version('torch'), m.version('torch-mlir'), "
+                                       "m.version('torch-mlir-core'))"])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(proc.stdout.split(), ["2.13.0+cpu", "0.1.0", "0.1.0"])
+
+    def test_records_hold_after_both_installs(self):
+        script = (
+            "import importlib.metadata as m, json\n"
+            "out = {}\n"
+            "for name in ('torch-mlir-core', 'torch-mlir'):\n"
+            "    d = m.distribution(name)\n"
+            "    out[name] = [(str(f), f.hash.value if f.hash else None, str(d.locate_file(f)))\n"
+            "                 for f in d.files]\n"
+            "print(json.dumps(out))\n")
+        proc = self.run_in_venv(["-c", script])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        records = json.loads(proc.stdout)
+        for name, files in records.items():
+            checked = 0
+            for path, digest, location in files:
+                if digest is None:  # RECORD itself, and pip's INSTALLER etc.
+                    continue
+                data = Path(location).read_bytes()
+                actual = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+                self.assertEqual(actual.decode(), digest, f"{name}: {path} differs from RECORD")
+                checked += 1
+            self.assertGreater(checked, 1, name)
+
+    def test_wheels_share_no_file(self):
+        core, torch_files = payload(ARGS.core_wheel), payload(ARGS.torch_wheel)
+        self.assertEqual(core & torch_files, set())
+        self.assertEqual(torch_files, {"torch_mlir/fx.py", "torch_mlir/extras/fx_importer.py"})
+
+    def test_export_and_import_from_the_installed_wheels(self):
+        proc = self.run_in_venv(["-c", EXPORT_AND_IMPORT])
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertIn("func.func @net(%arg0: !torch.vtensor<[2,4],f32>) -> "
+                      "!torch.vtensor<[2,3],f32>", proc.stdout)
+        self.assertIn("torch.aten.linear", proc.stdout)
+        self.assertIn("torch.aten.tanh", proc.stdout)
+        # ...and from the installed package, not some source tree.
+        proc = self.run_in_venv(["-c", "import torch_mlir.fx as f; print(f.__file__)"])
+        self.assertIn(str(self.tmp / "venv"), proc.stdout)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--core-wheel", required=True)
+    parser.add_argument("--torch-wheel", required=True)
+    parser.add_argument("--find-links", nargs="+", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

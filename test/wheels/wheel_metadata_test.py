@@ -1,0 +1,68 @@
+"""The METADATA of the two wheels: what each promises pip."""
+
+import argparse
+import email.parser
+import sys
+import unittest
+import zipfile
+
+from packaging.requirements import Requirement
+from packaging.version import Version
+
+ARGS = None
+
+
+def metadata(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(z.read(name).decode())
+
+
+def requirements(meta):
+    return [Requirement(r) for r in meta.get_all("Requires-Dist") or []]
+
+
+class WheelMetadataTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.core = metadata(ARGS.core_wheel)
+        cls.torch = metadata(ARGS.torch_wheel)
+
+    def test_core_requires_nothing_torch(self):
+        self.assertEqual(self.core["Name"], "torch-mlir-core")
+        names = [r.name.lower() for r in requirements(self.core)]
+        self.assertNotIn("torch", names)
+        # Not in an extra, a summary or a description either: the word `torch` on
+        # its own (not torch-mlir, torch_mlir or PyTorch) appears nowhere.
+        self.assertNotRegex(self.core.as_string().lower(), r"\btorch\b(?![-_]mlir)")
+
+    def test_torch_wheel_requires_exactly_this_core(self):
+        self.assertEqual(self.torch["Name"], "torch-mlir")
+        reqs = {r.name: r for r in requirements(self.torch)}
+        core = reqs["torch-mlir-core"]
+        self.assertEqual(str(core.specifier), f"=={self.core['Version']}")
+        self.assertEqual(self.torch["Version"], self.core["Version"])
+
+    def test_torch_requirement_is_a_range_holding_the_tested_torch(self):
+        reqs = {r.name: r for r in requirements(self.torch)}
+        torch = reqs["torch"]
+        self.assertIn(Version(ARGS.tested_torch), torch.specifier)
+        self.assertIn(Version("2.3.0"), torch.specifier)
+        self.assertNotIn(Version("2.2.0"), torch.specifier)
+        self.assertFalse([s for s in torch.specifier if s.operator in ("==", "===")],
+                         f"torch must not be pinned exactly: {torch}")
+
+    def test_torch_wheel_is_pure(self):
+        with zipfile.ZipFile(ARGS.torch_wheel) as z:
+            wheel = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/WHEEL")))
+        self.assertIn(b"Root-Is-Purelib: true", wheel)
+        self.assertIn(b"Tag: py3-none-any", wheel)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--core-wheel", required=True)
+    parser.add_argument("--torch-wheel", required=True)
+    parser.add_argument("--tested-torch", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)
