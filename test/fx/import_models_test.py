@@ -19,6 +19,10 @@ import torch
 import torch.nn as nn
 from torch.export import Dim
 
+import models
+from models import (MLP, Branchy, DynamicBatch, EmbeddingGRU, EncoderBlock, InPlaceWithBuffers,
+                    ScalarAndListArgs, SmallCNN, TupleReturn)
+
 ARGS = None
 fx = ir = OPT = None
 
@@ -34,96 +38,6 @@ def setUpModule():
     sys.path.insert(0, str(site))
     from torch_mlir import fx as fx_module, ir as ir_module
     fx, ir = fx_module, ir_module
-
-
-# --- the models -------------------------------------------------------------
-
-class MLP(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc1, self.fc2 = nn.Linear(8, 16), nn.Linear(16, 4)
-
-    def forward(self, x):
-        return torch.softmax(self.fc2(torch.relu(self.fc1(x))), dim=-1)
-
-
-class SmallCNN(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv = nn.Conv2d(3, 8, 3, padding=1)
-        self.bn = nn.BatchNorm2d(8)
-        self.pool = nn.MaxPool2d(2)
-        self.fc = nn.Linear(8 * 4 * 4, 10)
-
-    def forward(self, x):
-        x = self.pool(torch.relu(self.bn(self.conv(x))))
-        return self.fc(torch.flatten(x, 1))
-
-
-class EncoderBlock(nn.Module):
-    """Single-head self-attention with softmax, layernorm, and a GELU MLP."""
-
-    def __init__(self, d=16):
-        super().__init__()
-        self.qkv = nn.Linear(d, 3 * d)
-        self.out = nn.Linear(d, d)
-        self.norm1, self.norm2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.ff = nn.Sequential(nn.Linear(d, 32), nn.GELU(), nn.Linear(32, d))
-        self.scale = d ** -0.5
-
-    def forward(self, x):
-        q, k, v = self.qkv(x).chunk(3, dim=-1)
-        attn = torch.softmax(q @ k.transpose(-2, -1) * self.scale, dim=-1)
-        x = self.norm1(x + self.out(attn @ v))
-        return self.norm2(x + self.ff(x))
-
-
-class EmbeddingGRU(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.embed = nn.Embedding(50, 8)
-        self.gru = nn.GRU(8, 12, batch_first=True)
-
-    def forward(self, tokens):
-        out, _ = self.gru(self.embed(tokens))
-        return out[:, -1]
-
-
-class DynamicBatch(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(8, 4)
-
-    def forward(self, x):
-        return self.fc(x).view(x.shape[0], 2, 2)
-
-
-class InPlaceWithBuffers(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.register_buffer("calls", torch.zeros(3))
-        self.register_buffer("offset", torch.full((3,), 0.5))
-
-    def forward(self, x):
-        self.calls.add_(1)
-        y = x.clone()
-        y.mul_(2).relu_()
-        return y + self.offset
-
-
-class ScalarAndListArgs(nn.Module):
-    def forward(self, x, alpha: float, repeats: int, dims: list):
-        return (x * alpha).repeat(repeats, 1).sum(dims)
-
-
-class TupleReturn(nn.Module):
-    def forward(self, x):
-        return x.max(dim=1), x.t()
-
-
-class Branchy(nn.Module):
-    def forward(self, x):
-        return torch.cond(x.sum() > 0, lambda t: t.sin(), lambda t: t.cos() + 1, (x,))
 
 
 # --- helpers --------------------------------------------------------------
@@ -284,10 +198,11 @@ class ImportModelsTest(unittest.TestCase):
     def test_source_locations(self):
         module = fx.export_and_import(MLP(), torch.randn(2, 8))
         asm = module.operation.get_asm(enable_debug_info=True)
-        # Named after the node, at the line of this file that produced it.
-        line = next(i for i, l in enumerate(Path(__file__).read_text().splitlines(), 1)
+        # Named after the node, at the line of the model's source that produced it.
+        source = Path(models.__file__)
+        line = next(i for i, l in enumerate(source.read_text().splitlines(), 1)
                     if "torch.softmax(self.fc2(torch.relu" in l)
-        file_loc = re.search(rf'#(loc\d+) = loc\("[^"]*/{Path(__file__).name}":{line}:0\)', asm)
+        file_loc = re.search(rf'#(loc\d+) = loc\("[^"]*/{source.name}":{line}:0\)', asm)
         self.assertIsNotNone(file_loc, asm[-1500:])
         self.assertIn(f'loc("relu"(#{file_loc.group(1)}))', asm)
         # Parameters are named after their placeholders.
