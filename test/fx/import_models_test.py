@@ -222,6 +222,15 @@ class ImportModelsTest(unittest.TestCase):
                                                       r"is not an OpOverload"):
             importer.import_program(program, decompose=False)
 
+    def test_ir_that_does_not_verify_is_an_error(self):
+        program = torch.export.export(MLP(), (torch.randn(2, 8),))
+        relu = next(n for n in program.graph.nodes if n.name == "relu")
+        relu.meta["val"] = 3  # relu now claims to return an int: the op's verifier says no
+        with self.assertRaisesRegex(fx.FxImportError, r"(?s)@main does not verify; is this "
+                                    r"torch .* op schemas.*'torch\.aten\.relu' op result #0 "
+                                    r"must be optional tensor, but got .!torch\.int."):
+            fx.FxImporter().import_program(program, decompose=False)
+
     def test_not_a_program(self):
         with self.assertRaisesRegex(TypeError, "wants a torch.export.ExportedProgram, got MLP"):
             fx.FxImporter().import_program(MLP())

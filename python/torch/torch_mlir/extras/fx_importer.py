@@ -135,7 +135,16 @@ class FxImporter:
         if decompose:
             program = program.run_decompositions({})
         with self.context:
-            return _ProgramImport(self, program, func_name, params).run()
+            func = _ProgramImport(self, program, func_name, params).run()
+            try:
+                func.verify()
+            except ir.MLIRError as e:
+                # A registered op whose schema differs from this torch's (another
+                # torch version than the registry's) is the usual cause.
+                raise FxImportError(f"@{func_name} does not verify; is this torch "
+                                    f"({torch.__version__}) the one whose op schemas the "
+                                    f"dialect was generated from?\n{e}") from None
+            return func
 
 
 class _ProgramImport:
