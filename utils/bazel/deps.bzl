@@ -19,19 +19,9 @@ load("//utils/bazel/repositories:shim_repository.bzl", "shim_repository")
 
 PYTHON_VERSION = "3.11"
 
-# Wheels pinned in deps.lock; each becomes @pypi_<name>//:pkg (and :whl).
-PINNED_WHEELS = [
-    "auditwheel",
-    "iniconfig",
-    "lit",
-    "numpy",
-    "packaging",
-    "pluggy",
-    "pyelftools",
-    "pytest",
-    "wheel",
-    # PyTorch 2.13.0 (CPU) and what `import torch` needs. Torch-linked: only
-    # targets tagged so may reach it (//test/closure enforces this).
+# PyTorch 2.13.0 (CPU) and what `import torch` needs. Torch-linked: only
+# targets tagged so may reach it (//test/closure enforces this).
+TORCH_WHEELS = [
     "torch",
     "filelock",
     "fsspec",
@@ -43,6 +33,19 @@ PINNED_WHEELS = [
     "sympy",
     "typing_extensions",
 ]
+
+# Wheels pinned in deps.lock; each becomes @pypi_<name>//:pkg (and :whl).
+PINNED_WHEELS = [
+    "auditwheel",
+    "iniconfig",
+    "lit",
+    "numpy",
+    "packaging",
+    "pluggy",
+    "pyelftools",
+    "pytest",
+    "wheel",
+] + TORCH_WHEELS
 
 _DEBIAN_BAZEL = "/usr/share/bazel"
 
