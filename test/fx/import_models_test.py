@@ -231,6 +231,24 @@ class ImportModelsTest(unittest.TestCase):
                                     r"must be optional tensor, but got .!torch\.int."):
             fx.FxImporter().import_program(program, decompose=False)
 
+    def test_op_missing_from_the_registry_becomes_torch_operator(self):
+        @torch.library.custom_op("tm_test::scale", mutates_args=())
+        def scale(x: torch.Tensor, factor: float) -> torch.Tensor:
+            return x * factor
+
+        @scale.register_fake
+        def _(x, factor):
+            return torch.empty_like(x)
+
+        class UsesCustomOp(nn.Module):
+            def forward(self, x):
+                return torch.ops.tm_test.scale(x, 3.0).relu()
+
+        module, text = self.imported(UsesCustomOp(), torch.randn(4))
+        self.assertIn('torch.operator "tm_test.scale"(%arg0, %float3.000000e00) : '
+                      '(!torch.vtensor<[4],f32>, !torch.float) -> !torch.vtensor<[4],f32>', text)
+        self.assertIn("torch.aten.relu", op_names(module))
+
     def test_not_a_program(self):
         with self.assertRaisesRegex(TypeError, "wants a torch.export.ExportedProgram, got MLP"):
             fx.FxImporter().import_program(MLP())
