@@ -12,7 +12,8 @@ test/fx/models.py and times, per model, median of --reps runs:
              FxImporter.import_frozen_program), parameters as literals;
   - e2e:     fx.export_and_import(model, *args) with each side's defaults
              (upstream's runs its own, larger decomposition table).
-The sides alternate in --rounds separate processes so both see the same noise.
+The sides alternate in --rounds separate processes so both see the same noise;
+each timed call starts after a full garbage collection, with the collector off.
 Ratios are ours / upstream's (< 1.0: we are faster).
 
 Usage: bench/fx_import.py [--reps 5] [--rounds 2] [--keep-venvs]
@@ -32,7 +33,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from python_package import upstream_wheel  # noqa: E402  (the cached 20261001 wheel)
 
 WORKER = r"""
-import json, statistics, sys, time, warnings
+import gc, json, statistics, sys, time, warnings
 warnings.filterwarnings("ignore")
 sys.path.insert(0, sys.argv[1])
 side, reps = sys.argv[2], int(sys.argv[3])
@@ -52,9 +53,16 @@ else:
         FxImporter(context=context).import_frozen_program(program)
 
 def timed(fn):
-    start = time.perf_counter()
-    value = fn()
-    return time.perf_counter() - start, value
+    # A full collection first and none during: Python's cyclic GC otherwise
+    # lands ~160 ms pauses on random cells (torch makes many cyclic objects).
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        value = fn()
+        return time.perf_counter() - start, value
+    finally:
+        gc.enable()
 
 results = {}
 for name, (make, args_of, kwargs) in CASES.items():
