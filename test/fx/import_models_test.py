@@ -249,6 +249,14 @@ class ImportModelsTest(unittest.TestCase):
                       '(!torch.vtensor<[4],f32>, !torch.float) -> !torch.vtensor<[4],f32>', text)
         self.assertIn("torch.aten.relu", op_names(module))
 
+    def test_in_place_op_without_functionalization_is_an_error(self):
+        program = torch.export.export(InPlaceWithBuffers(), (torch.randn(3),))
+        with self.assertRaisesRegex(fx.FxImportError, r"node add_ \(aten::add_\.Tensor\) "
+                                                      r"writes to its input; .*decompose=True"):
+            fx.FxImporter().import_program(program, decompose=False)
+        # The default functionalizes first, so the same program imports.
+        fx.FxImporter().import_program(program)
+
     def test_not_a_program(self):
         with self.assertRaisesRegex(TypeError, "wants a torch.export.ExportedProgram, got MLP"):
             fx.FxImporter().import_program(MLP())

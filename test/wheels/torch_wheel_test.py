@@ -9,9 +9,7 @@ installed packages.
 
 import argparse
 import base64
-import csv
 import hashlib
-import io
 import json
 import os
 import shutil

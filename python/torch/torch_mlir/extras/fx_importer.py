@@ -304,7 +304,7 @@ class _ProgramImport:
             self.block = func.add_entry_block()
         for (node, _), block_arg in zip(user_first, self.block.arguments):
             if node.name in mutated:
-                if self._users(node):
+                if node.users:
                     vtype = self.type(self.tensor_type_text(node.meta["val"], node))
                     op = self.create("torch.copy.to_vtensor", [vtype], [block_arg],
                                      loc=ir.Location.name(node.name))
@@ -312,7 +312,7 @@ class _ProgramImport:
             else:
                 self.values[node] = block_arg
         for node, spec in literals:
-            if self._users(node):
+            if node.users:
                 self.values[node] = self.literal(self.state_tensor(spec), node.name)
 
         self.import_nodes(graph.nodes)
@@ -324,9 +324,6 @@ class _ProgramImport:
         returned = [self.operand(out) for out in user_outputs]
         self.create("func.return", [], returned, loc=self.location(output_node))
         return func.operation
-
-    def _users(self, node):
-        return len(node.users) > 0
 
     def argument_type(self, node, val, mutable):
         if isinstance(val, torch.Tensor):
@@ -436,6 +433,12 @@ class _ProgramImport:
         namespace, _, name = schema.name.partition("::")
         dotted = f"{namespace}.{name}" + (f".{schema.overload_name}"
                                           if schema.overload_name else "")
+        if any(arg.alias_info is not None and arg.alias_info.is_write
+               for arg in schema.arguments):
+            raise FxImportError(
+                f"node {node.name} ({qualified}) writes to its input; the importer takes "
+                "functional graphs: import with decompose=True or import "
+                "program.run_decompositions({}) instead")
         operands = self.schema_operands(node, schema)
         val = node.meta.get("val")
         returns = schema.returns
