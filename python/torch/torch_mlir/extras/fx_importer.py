@@ -92,6 +92,17 @@ _SYM_ATEN = {
 }
 
 _TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+# Constant kind -> (op, result type, its `value` attribute from the Python value).
+_CONSTANT_OPS = {
+    "none": ("torch.constant.none", "!torch.none", None),
+    "int": ("torch.constant.int", "!torch.int",
+            lambda v: ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(v))),
+    "float": ("torch.constant.float", "!torch.float", lambda v: ir.FloatAttr.get_f64(float(v))),
+    "bool": ("torch.constant.bool", "!torch.bool", lambda v: ir.BoolAttr.get(bool(v))),
+    "str": ("torch.constant.str", "!torch.str", ir.StringAttr.get),
+    "device": ("torch.constant.device", "!torch.Device", ir.StringAttr.get),
+}
+
 _STACK_FRAME = re.compile(r'File "([^"]+)", line (\d+), in ')
 
 
@@ -192,17 +203,13 @@ class _ProgramImport:
     # -- emission --
 
     def location(self, node):
-        name_loc = None
-        trace = node.meta.get("stack_trace") or ""
-        frames = _STACK_FRAME.findall(trace)
+        frames = _STACK_FRAME.findall(node.meta.get("stack_trace") or "")
+        if not frames:
+            return ir.Location.name(node.name)
         # The innermost frame of the user's code, not of torch.nn's.
         user_frames = [f for f in frames if not f[0].startswith(_TORCH_DIR)]
-        if frames:
-            filename, line = (user_frames or frames)[-1]
-            name_loc = ir.Location.file(filename, int(line), 0)
-        if name_loc is None:
-            return ir.Location.name(node.name)
-        return ir.Location.name(node.name, childLoc=name_loc)
+        filename, line = (user_frames or frames)[-1]
+        return ir.Location.name(node.name, childLoc=ir.Location.file(filename, int(line), 0))
 
     def create(self, name, result_types, operands, attributes=None, regions=0, loc=None):
         with ir.InsertionPoint(self.block):
@@ -215,26 +222,9 @@ class _ProgramImport:
         key = (id(self.block), kind, type(value), value)
         if key in self.constants:
             return self.constants[key]
-        if kind == "none":
-            op = self.create("torch.constant.none", [self.type("!torch.none")], [])
-        elif kind == "int":
-            attr = ir.IntegerAttr.get(ir.IntegerType.get_signless(64), int(value))
-            op = self.create("torch.constant.int", [self.type("!torch.int")], [], {"value": attr})
-        elif kind == "float":
-            attr = ir.FloatAttr.get_f64(float(value))
-            op = self.create("torch.constant.float", [self.type("!torch.float")], [],
-                             {"value": attr})
-        elif kind == "bool":
-            op = self.create("torch.constant.bool", [self.type("!torch.bool")], [],
-                             {"value": ir.BoolAttr.get(bool(value))})
-        elif kind == "str":
-            op = self.create("torch.constant.str", [self.type("!torch.str")], [],
-                             {"value": ir.StringAttr.get(value)})
-        elif kind == "device":
-            op = self.create("torch.constant.device", [self.type("!torch.Device")], [],
-                             {"value": ir.StringAttr.get(value)})
-        else:
-            raise AssertionError(kind)
+        name, result_type, attribute = _CONSTANT_OPS[kind]
+        attributes = {"value": attribute(value)} if attribute else {}
+        op = self.create(name, [self.type(result_type)], [], attributes)
         self.constants[key] = op.result
         return op.result
 
@@ -278,31 +268,31 @@ class _ProgramImport:
                                     "is not supported")
 
         # Arguments: user inputs first, then lifted state (and mutated buffers).
-        arguments = []  # (node, type, mutable)
-        literals = []
+        user_arguments, state_arguments, literals = [], [], []  # placeholders
         for node in placeholders:
             spec = specs[node.name]
-            val = node.meta.get("val")
-            mutable = node.name in mutated
             if spec.kind == InputKind.USER_INPUT:
-                arguments.append((node, self.argument_type(node, val, mutable)))
+                user_arguments.append(node)
             elif spec.kind in (InputKind.PARAMETER, InputKind.BUFFER,
                                InputKind.CONSTANT_TENSOR):
-                if self.params == "literals" and not mutable:
+                if self.params == "literals" and node.name not in mutated:
                     literals.append((node, spec))
                 else:
-                    arguments.append((node, self.argument_type(node, val, mutable)))
+                    state_arguments.append(node)
             else:
                 raise FxImportError(f"placeholder {node.name}: input kind {spec.kind.name} "
                                     "is not supported")
-        user_first = sorted(arguments, key=lambda a: specs[a[0].name].kind != InputKind.USER_INPUT)
+        arguments = user_arguments + state_arguments
+        argument_types = [self.argument_type(node, node.meta.get("val"), node.name in mutated)
+                          for node in arguments]
 
-        result_types = [self.output_type(out) for out in user_outputs]
+        result_types = [self.output_type(out, output_node) for out in user_outputs]
         with ir.InsertionPoint(self.importer.module.body), ir.Location.unknown():
-            func = func_dialect.FuncOp(self.func_name,
-                                       ([t for _, t in user_first], result_types))
+            func = func_dialect.FuncOp(self.func_name, (argument_types, result_types))
             self.block = func.add_entry_block()
-        for (node, _), block_arg in zip(user_first, self.block.arguments):
+        block_args = {}  # placeholder name -> its block argument
+        for node, block_arg in zip(arguments, self.block.arguments):
+            block_args[node.name] = block_arg
             if node.name in mutated:
                 if node.users:
                     vtype = self.type(self.tensor_type_text(node.meta["val"], node))
@@ -317,7 +307,6 @@ class _ProgramImport:
 
         self.import_nodes(graph.nodes)
 
-        block_args = {node.name: arg for (node, _), arg in zip(user_first, self.block.arguments)}
         for name, out in mutated.items():
             self.create("torch.overwrite.tensor.contents", [],
                         [self.operand(out), block_args[name]], loc=ir.Location.name(name))
@@ -341,18 +330,11 @@ class _ProgramImport:
         raise FxImportError(f"placeholder {spec.arg.name}: no data for {target!r} in the "
                             "program's state_dict or constants")
 
-    def output_type(self, out):
+    def output_type(self, out, output_node):
+        """The type of a program output: a node's value, or a constant the output holds."""
         if isinstance(out, torch.fx.Node):
             return self.type_of_val(out.meta.get("val"), out)
-        if out is None:
-            return self.type("!torch.none")
-        if isinstance(out, bool):
-            return self.type("!torch.bool")
-        if isinstance(out, int):
-            return self.type("!torch.int")
-        if isinstance(out, float):
-            return self.type("!torch.float")
-        raise FxImportError(f"program output {out!r} has no Torch type")
+        return self.type_of_val(out, output_node)
 
     def operand(self, arg):
         """The value of a node argument that is a node or a plain constant."""
@@ -429,10 +411,8 @@ class _ProgramImport:
 
     def import_op_overload(self, node):
         schema = node.target._schema
-        qualified = schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
-        namespace, _, name = schema.name.partition("::")
-        dotted = f"{namespace}.{name}" + (f".{schema.overload_name}"
-                                          if schema.overload_name else "")
+        qualified = _qualified_name(schema)
+        dotted = qualified.replace("::", ".", 1)
         if any(arg.alias_info is not None and arg.alias_info.is_write
                for arg in schema.arguments):
             raise FxImportError(
@@ -458,12 +438,9 @@ class _ProgramImport:
         else:
             op = self.create("torch.operator", result_types, operands,
                              {"name": ir.StringAttr.get(dotted)}, loc=loc)
-        self.bind_results(node, op, len(returns))
-
-    def bind_results(self, node, op, count):
-        if count == 1:
+        if len(returns) == 1:
             self.values[node] = op.results[0]
-        elif count > 1:
+        elif returns:
             self.values[node] = tuple(op.results)
 
     def result_type(self, node, ret, val):
@@ -513,14 +490,11 @@ class _ProgramImport:
             return self.constant("float", float(value))
         if kind == "TensorType" and isinstance(value, (bool, int, float)):
             return self.scalar_tensor(value)
-        if kind == "ScalarTypeType" and isinstance(value, int):
-            return self.constant("int", value)
         return self.python_constant(value)
 
     def scalar_tensor(self, value):
         """A 0-d tensor holding a Python scalar passed where the schema wants a Tensor."""
-        kind = {bool: "bool", int: "int", float: "float"}[type(value)]
-        return self.scalar_tensor_of(self.constant(kind, value), value)
+        return self.scalar_tensor_of(self.python_constant(value), value)
 
     def scalar_tensor_of(self, scalar, val):
         """`torch.prim.NumToTensor.Scalar` of a !torch.int/float/bool value."""
@@ -539,7 +513,7 @@ class _ProgramImport:
         if not isinstance(items, (list, tuple)):
             items = [items]  # a scalar broadcast to an int[N]
         values = [self.typed_operand(element_type, item) for item in items]
-        list_type = self.type(f"!torch.list<{_list_element_text(element_type, values)}>")
+        list_type = self.type(f"!torch.list<{_list_element_text(element_type)}>")
         return self.create("torch.prim.ListConstruct", [list_type], values).result
 
     def import_getitem(self, node):
@@ -632,11 +606,15 @@ class _ProgramImport:
 
 # --- helpers ---------------------------------------------------------------------
 
+def _qualified_name(schema):
+    """`aten::add.Tensor`, or `aten::relu` for the default overload."""
+    return schema.name + (f".{schema.overload_name}" if schema.overload_name else "")
+
+
 def _describe(node):
     target = node.target
     if isinstance(target, torch._ops.OpOverload):
-        return str(target._schema.name) + (
-            f".{target._schema.overload_name}" if target._schema.overload_name else "")
+        return _qualified_name(target._schema)
     return getattr(target, "__name__", repr(target))
 
 
@@ -661,7 +639,7 @@ def _placeholder_for_buffer(sig, target):
     raise FxImportError(f"mutated buffer {target!r} is not an input of the program")
 
 
-def _list_element_text(element_type, values):
+def _list_element_text(element_type):
     kind = element_type.kind()
     if kind == "TensorType":
         return "vtensor"
