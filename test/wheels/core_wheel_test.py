@@ -7,14 +7,12 @@ the wheel imports; the torch-mlir-opt command runs; the Python API tests pass.
 """
 
 import argparse
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 import zipfile
 from pathlib import Path
+
+from fresh_venv import FreshVenv
 
 ARGS = None
 EXPECTED_SMOKE = "module {\n  %none = torch.constant.none\n}\n"
@@ -23,39 +21,26 @@ EXPECTED_SMOKE = "module {\n  %none = torch.constant.none\n}\n"
 class CoreWheelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
-        cls.env = {"PATH": "/usr/bin:/bin", "HOME": str(cls.tmp), "PIP_NO_CACHE_DIR": "1",
-                   "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-        venv = cls.tmp / "venv"
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=cls.env)
-        cls.python = str(venv / "bin" / "python")
-        cls.bin = venv / "bin"
-        proc = cls.run_in_venv(["-m", "pip", "install", "--no-index", ARGS.wheel])
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+        cls.venv = FreshVenv()
+        cls.venv.pip_install(ARGS.wheel)
 
     @classmethod
     def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    @classmethod
-    def run_in_venv(cls, args, **kwargs):
-        # cwd is a scratch dir so nothing from the source tree can be imported.
-        return subprocess.run([cls.python] + args, capture_output=True, text=True,
-                              env=cls.env, cwd=str(cls.tmp), **kwargs)
+        cls.venv.remove()
 
     def test_smoketest_prints_the_module(self):
-        proc = self.run_in_venv([ARGS.smoketest])
+        proc = self.venv.python([ARGS.smoketest])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(proc.stdout, EXPECTED_SMOKE)
         self.assertEqual(proc.stderr, "")
 
     def test_torch_is_absent(self):
-        proc = self.run_in_venv(["-c", "import torch"])
+        proc = self.venv.python(["-c", "import torch"])
         self.assertNotEqual(proc.returncode, 0)
         self.assertIn("No module named 'torch'", proc.stderr)
 
     def test_pip_check(self):
-        proc = self.run_in_venv(["-m", "pip", "check"])
+        proc = self.venv.python(["-m", "pip", "check"])
         self.assertEqual(proc.returncode, 0, proc.stdout)
 
     def test_every_module_imports(self):
@@ -75,25 +60,23 @@ class CoreWheelTest(unittest.TestCase):
                   "    try:\n        importlib.import_module(m)\n"
                   "    except Exception as e:\n        failed.append(f'{m}: {e!r}')\n"
                   "print(len(failed)); print('\\n'.join(failed))\n")
-        proc = self.run_in_venv(["-c", script])
+        proc = self.venv.python(["-c", script])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertEqual(proc.stdout.splitlines()[0], "0", proc.stdout)
         print(f"imported {len(modules)} modules", file=sys.stderr)
 
     def test_torch_mlir_opt_command(self):
         ir = "func.func @f(%a: !torch.vtensor<[2],f32>) {\n  return\n}\n"
-        proc = subprocess.run([str(self.bin / "torch-mlir-opt")], input=ir, capture_output=True,
-                              text=True, env=self.env, cwd=str(self.tmp))
+        proc = self.venv.run([str(self.venv.bin / "torch-mlir-opt")], input=ir)
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("!torch.vtensor<[2],f32>", proc.stdout)
-        proc = subprocess.run([str(self.bin / "torch-mlir-opt")], input="func.func @f(",
-                              capture_output=True, text=True, env=self.env, cwd=str(self.tmp))
+        proc = self.venv.run([str(self.venv.bin / "torch-mlir-opt")], input="func.func @f(")
         self.assertEqual(proc.returncode, 1)
         self.assertIn("error:", proc.stderr)
 
     def test_python_api(self):
         lit_dir = next(Path(p).resolve().parent for p in ARGS.lit_inputs if "/Inputs/" not in p)
-        proc = self.run_in_venv([ARGS.api_test, str(lit_dir)])
+        proc = self.venv.python([ARGS.api_test, str(lit_dir)])
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
 
 

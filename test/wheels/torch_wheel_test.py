@@ -11,14 +11,12 @@ import argparse
 import base64
 import hashlib
 import json
-import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import unittest
 import zipfile
 from pathlib import Path
+
+from fresh_venv import FreshVenv
 
 ARGS = None
 
@@ -47,37 +45,25 @@ def payload(wheel):
 class TorchWheelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
-        links = cls.tmp / "links"
+        cls.venv = FreshVenv()
+        links = cls.venv.tmp / "links"
         links.mkdir()
         for wheel in ARGS.find_links:
             (links / Path(wheel).name).symlink_to(Path(wheel).resolve())
-        cls.env = {"PATH": "/usr/bin:/bin", "HOME": str(cls.tmp), "PIP_NO_CACHE_DIR": "1",
-                   "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-        venv = cls.tmp / "venv"
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=cls.env)
-        cls.python = str(venv / "bin" / "python")
-        proc = cls.run_in_venv(["-m", "pip", "install", "--no-index", "--find-links", str(links),
-                                str(Path(ARGS.core_wheel).resolve()),
-                                str(Path(ARGS.torch_wheel).resolve())])
-        assert proc.returncode == 0, proc.stdout + proc.stderr
+        cls.venv.pip_install("--find-links", str(links), str(Path(ARGS.core_wheel).resolve()),
+                             str(Path(ARGS.torch_wheel).resolve()))
 
     @classmethod
     def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    @classmethod
-    def run_in_venv(cls, args):
-        return subprocess.run([cls.python] + args, capture_output=True, text=True,
-                              env=cls.env, cwd=str(cls.tmp))
+        cls.venv.remove()
 
     def test_pip_check(self):
-        proc = self.run_in_venv(["-m", "pip", "check"])
+        proc = self.venv.python(["-m", "pip", "check"])
         self.assertEqual(proc.returncode, 0, proc.stdout)
         self.assertIn("No broken requirements", proc.stdout)
 
     def test_pip_resolved_the_pinned_torch(self):
-        proc = self.run_in_venv(["-c", "import importlib.metadata as m; "
+        proc = self.venv.python(["-c", "import importlib.metadata as m; "
                                        "print(m.version('torch'), m.version('torch-mlir'), "
                                        "m.version('torch-mlir-core'))"])
         self.assertEqual(proc.returncode, 0, proc.stderr)
@@ -92,7 +78,7 @@ class TorchWheelTest(unittest.TestCase):
             "    out[name] = [(str(f), f.hash.value if f.hash else None, str(d.locate_file(f)))\n"
             "                 for f in d.files]\n"
             "print(json.dumps(out))\n")
-        proc = self.run_in_venv(["-c", script])
+        proc = self.venv.python(["-c", script])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         records = json.loads(proc.stdout)
         for name, files in records.items():
@@ -112,15 +98,15 @@ class TorchWheelTest(unittest.TestCase):
         self.assertEqual(torch_files, {"torch_mlir/fx.py", "torch_mlir/extras/fx_importer.py"})
 
     def test_export_and_import_from_the_installed_wheels(self):
-        proc = self.run_in_venv(["-c", EXPORT_AND_IMPORT])
+        proc = self.venv.python(["-c", EXPORT_AND_IMPORT])
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("func.func @net(%arg0: !torch.vtensor<[2,4],f32>) -> "
                       "!torch.vtensor<[2,3],f32>", proc.stdout)
         self.assertIn("torch.aten.linear", proc.stdout)
         self.assertIn("torch.aten.tanh", proc.stdout)
         # ...and from the installed package, not some source tree.
-        proc = self.run_in_venv(["-c", "import torch_mlir.fx as f; print(f.__file__)"])
-        self.assertIn(str(self.tmp / "venv"), proc.stdout)
+        proc = self.venv.python(["-c", "import torch_mlir.fx as f; print(f.__file__)"])
+        self.assertIn(str(self.venv.root), proc.stdout)
 
 
 if __name__ == "__main__":
