@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter
 from pathlib import Path
 
@@ -151,11 +152,9 @@ class Server:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise SetupFailed("nginx exited at start:\n" + self.error_log())
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            if socket_open(self.port):
                 break
-            except OSError:
-                time.sleep(0.1)
+            time.sleep(0.1)
         else:
             raise SetupFailed("nginx did not accept connections within 10 s")
         listening = listening_addresses(self.proc.pid)
@@ -166,7 +165,6 @@ class Server:
 
     def self_test(self):
         """A PUT then a GET of one object, so a broken server fails here, not in Bazel."""
-        import urllib.request
         body = b"remote cache self-test"
         key = hashlib.sha256(body).hexdigest()
         url = f"{self.url}/cas/{key}"
