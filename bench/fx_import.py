@@ -30,10 +30,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
-from python_package import upstream_wheel  # noqa: E402  (the cached 20261001 wheel)
+from python_package import built_wheel, make_venv, pip_install, upstream_wheel  # noqa: E402
 
 WORKER = r"""
-import gc, json, statistics, sys, time, warnings
+import gc, json, sys, time, warnings
 warnings.filterwarnings("ignore")
 sys.path.insert(0, sys.argv[1])
 side, reps = sys.argv[2], int(sys.argv[3])
@@ -87,24 +87,12 @@ print(json.dumps(results))
 """
 
 
-def make_venv(path, wheels, links, no_deps_wheel=None):
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    python = path / "bin" / "python"
-    pip = [str(python), "-m", "pip", "install", "-q", "--no-index", "--find-links", str(links)]
-    subprocess.run(pip + [str(w) for w in wheels], check=True)
-    if no_deps_wheel:
-        subprocess.run(pip + ["--no-deps", str(no_deps_wheel)], check=True)
-    return python
-
-
 def built_wheels():
+    """Builds both wheels for the running Python and returns their paths."""
     subprocess.run([str(REPO / "bazelw"), "build", "//python:torch_mlir_core_wheel",
                     "//python:torch_mlir_wheel"], cwd=REPO, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    out = REPO / "bazel-bin" / "python"
-    tag = f"cp{sys.version_info.major}{sys.version_info.minor}"
-    return [next(out.glob(f"torch_mlir_core-*-{tag}-*.whl")),
-            next(out.glob("torch_mlir-*-py3-none-any.whl"))]
+    return [built_wheel("torch_mlir_core"), built_wheel("torch_mlir")]
 
 
 def distdir():
@@ -124,12 +112,13 @@ def main():
     links = distdir()
     tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-bench-fx."))
     try:
-        pythons = {
-            "ours": make_venv(tmp / "ours", ["torch==2.13.0", *built_wheels()], links),
-            # Upstream's own requirements (numpy, packaging) from the same cache.
-            "upstream": make_venv(tmp / "upstream", ["torch==2.13.0", "numpy", "packaging"],
-                                  links, upstream_wheel()),
-        }
+        ours = pip_install(make_venv(tmp / "ours"), ["torch==2.13.0", *built_wheels()],
+                           find_links=links)
+        # Upstream's own requirements (numpy, packaging) from the same cache.
+        upstream = pip_install(make_venv(tmp / "upstream"), ["torch==2.13.0", "numpy", "packaging"],
+                               find_links=links)
+        pythons = {"ours": ours,
+                   "upstream": pip_install(upstream, [upstream_wheel()], no_deps=True)}
         samples = {"ours": {}, "upstream": {}}
         for _ in range(args.rounds):
             for side, python in pythons.items():

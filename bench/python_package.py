@@ -43,13 +43,34 @@ print(elapsed, len(printed))
 """
 
 
-def make_venv(path, wheel, no_deps):
+def make_venv(path):
+    """A fresh venv at `path`; returns its python."""
     if path.exists():
         shutil.rmtree(path)
     subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    cmd = [str(path / "bin" / "python"), "-m", "pip", "install", "-q", "--no-index", str(wheel)]
-    subprocess.run(cmd + (["--no-deps"] if no_deps else []), check=True)
     return path / "bin" / "python"
+
+
+def pip_install(python, requirements, no_deps=False, find_links=None):
+    """`pip install --no-index` of wheel files or requirements (found in `find_links`)."""
+    cmd = [str(python), "-m", "pip", "install", "-q", "--no-index"]
+    cmd += ["--find-links", str(find_links)] if find_links else []
+    cmd += ["--no-deps"] if no_deps else []
+    subprocess.run(cmd + [str(r) for r in requirements], check=True)
+    return python
+
+
+def built_wheel(distribution):
+    """`distribution`'s wheel in bazel-bin/python for the running Python, or None.
+
+    bazel-bin may hold one per CPython (--config=py3XX); pick this one's tag
+    (or a pure py3 wheel).
+    """
+    tag = f"-cp{sys.version_info.major}{sys.version_info.minor}-"
+    for wheel in sorted((REPO / "bazel-bin" / "python").glob(f"{distribution}-*.whl")):
+        if tag in wheel.name or wheel.name.endswith("-py3-none-any.whl"):
+            return wheel
+    return None
 
 
 def upstream_wheel():
@@ -99,8 +120,7 @@ def generate_ir(path, target_mb=10.0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ours", type=Path,
-                        default=next((REPO / "bazel-bin/python").glob("torch_mlir_core-*.whl"), None))
+    parser.add_argument("--ours", type=Path, default=built_wheel("torch_mlir_core"))
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args()
     if not args.ours or not args.ours.exists():
@@ -108,8 +128,8 @@ def main():
     theirs = upstream_wheel()
     work = Path(tempfile.mkdtemp(prefix="torch-mlir-bench-"))
     try:
-        pythons = {"ours": make_venv(work / "ours", args.ours, no_deps=False),
-                   "upstream": make_venv(work / "upstream", theirs, no_deps=True)}
+        pythons = {"ours": pip_install(make_venv(work / "ours"), [args.ours]),
+                   "upstream": pip_install(make_venv(work / "upstream"), [theirs], no_deps=True)}
         wheels = {"ours": args.ours, "upstream": theirs}
         print(f"ours:     {args.ours.name}\nupstream: {theirs.name}\n")
         print(f"{'':34} {'ours':>12} {'upstream':>12} {'ratio':>7}")
