@@ -52,6 +52,36 @@ class RemoteCacheCheckTest(unittest.TestCase):
             port = s.getsockname()[1]
             self.assertIn(("127.0.0.1", port), rcc.listening_addresses(os.getpid()))
 
+    def test_counts_successful_puts_by_kind(self):
+        log = "\n".join([
+            '127.0.0.1 - - [30/Nov/2026:12:00:00 +0000] "PUT /ac/ab12 HTTP/1.1" 201 0 "-" "bazel"',
+            '127.0.0.1 - - [30/Nov/2026:12:00:00 +0000] "PUT /cas/cd34 HTTP/1.1" 204 0 "-" "b"',
+            '127.0.0.1 - - [30/Nov/2026:12:00:00 +0000] "PUT /cas/ef56 HTTP/1.1" 201 0 "-" "b"',
+            '127.0.0.1 - - [30/Nov/2026:12:00:01 +0000] "PUT /cas/0000 HTTP/1.1" 507 0 "-" "b"',
+            '127.0.0.1 - - [30/Nov/2026:12:00:01 +0000] "GET /ac/ab12 HTTP/1.1" 200 9 "-" "b"',
+            'garbage',
+        ])
+        self.assertEqual(dict(rcc.count_puts(log)), {"ac": 1, "cas": 2})
+        self.assertEqual(rcc.count_puts(""), {})
+
+    def test_lists_the_built_files(self):
+        output = "\n".join([
+            "(12:00:01) INFO: Found 1 target...",
+            "(12:00:02) Target //python:torch_mlir_core_wheel up-to-date:",
+            "(12:00:02)   bazel-bin/python/torch_mlir_core-0.1.0-cp311-cp311-linux.whl",
+            "(12:00:02) INFO: Elapsed time: 1.0s",
+            "Target //x:y up-to-date:",
+            "  bazel-bin/x/y.txt",
+            "INFO: Build completed successfully",
+        ])
+        self.assertEqual(rcc.built_files(output),
+                         ["bazel-bin/python/torch_mlir_core-0.1.0-cp311-cp311-linux.whl",
+                          "bazel-bin/x/y.txt"])
+        self.assertEqual(rcc.only_wheel(rcc.built_files(output)),
+                         "bazel-bin/python/torch_mlir_core-0.1.0-cp311-cp311-linux.whl")
+        with self.assertRaises(rcc.CheckFailed):
+            rcc.only_wheel(["a.txt"])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
-"""Proves --config=remote-cache against a real HTTP/WebDAV server.
+"""Proves --config=remote-cache against a real HTTP/WebDAV server, without a cold build.
 
 1. Starts Debian's nginx on 127.0.0.1 (a free port) with WebDAV PUT into a
    temporary store, and checks it listens on loopback only.
-2. Checkout A (a clone of this repository, its own output base, no disk
-   cache) builds the targets and uploads every action result (PUT /ac/, /cas/).
-3. Checkout B (another clone, another output base, an empty disk cache)
-   builds the same targets and must execute nothing: every spawn is a remote
-   cache hit. Its wheel must be byte-identical to A's.
-4. Stops the server and removes both output bases.
+2. The reference: this checkout builds the targets with its usual disk cache
+   (after CI's main suite, every action is a hit there).
+3. Bazel's own upload path: checkout B (a clone, its own output base, no disk
+   cache) builds a small target; its PUTs must reach the server, and after
+   `bazel clean` the same build must execute nothing.
+4. Seeds the server from the disk cache with seed_remote_cache.py, which skips
+   what step 3 put there.
+5. Checkout B builds the targets with an empty disk cache: every spawn must be
+   a remote cache hit, and the wheel byte-identical to the reference.
+6. Stops the server and removes B's output base.
 
-Prints the time of each build, B's hit rate and the store's size. Exit 0 when
-every check holds, 1 when one fails, 2 when the setup itself fails.
+Prints each step's time, B's hit rate and the store's size. Exit 0 when every
+check holds, 1 when one fails, 2 when the setup itself fails.
 
-Usage: remote_cache_check.py [--targets T ...] [--keep]
+Usage: remote_cache_check.py [--targets T ...] [--disk-cache DIR] [--keep]
 """
 
 import argparse
@@ -30,11 +34,15 @@ import urllib.request
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import seed_remote_cache  # noqa: E402  (a sibling script, also run on its own)
+
 ROOT = Path(__file__).resolve().parents[3]
 NGINX = Path("/usr/sbin/nginx")
 NGINX_PACKAGE = "nginx-light"
 DEFAULT_TARGETS = ["//python:torch_mlir_core_wheel"]
-WHEEL_GLOB = "bazel-bin/python/torch_mlir_core-*.whl"
+# Small, real C++ (a handful of compiles and an archive): Bazel's own upload path.
+PROBE_TARGETS = ["@llvm-project//llvm:Demangle"]
 
 NGINX_CONF = """\
 daemon off;
@@ -226,26 +234,70 @@ def summarize(spawns):
     return hits, executed
 
 
+def count_puts(access_log):
+    """Counter of successful PUTs by kind ('ac', 'cas') in an nginx access log."""
+    found = Counter()
+    for line in access_log.splitlines():
+        parts = line.split('"')
+        if len(parts) < 3:
+            continue
+        request, status = parts[1].split(), parts[2].split()
+        if len(request) >= 2 and request[0] == "PUT" and status and status[0].startswith("2"):
+            kind = request[1].lstrip("/").split("/", 1)[0]
+            found[kind] += 1
+    return found
+
+
+def built_files(output):
+    """The output paths a `bazel build` lists under 'Target ... up-to-date:'."""
+    files, listing = [], False
+    for line in output.splitlines():
+        text = line.split(") ", 1)[1] if line.startswith("(") and ") " in line else line
+        if text.startswith("Target ") and text.rstrip().endswith("up-to-date:"):
+            listing = True
+        elif listing and text.startswith("  "):
+            files.append(text.strip())
+        else:
+            listing = False
+    return files
+
+
 def clone(dest):
     subprocess.run(["git", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(dest)], check=True)
 
 
-def build(checkout, output_base, flags, targets, exec_log):
-    cmd = [str(checkout / "bazelw"), f"--output_base={output_base}", "build", "--config=ci",
-           "--config=remote-cache", *flags, f"--execution_log_json_file={exec_log}", *targets]
+def bazel(checkout, output_base, args, what):
+    """Runs ./bazelw; returns (seconds, combined output). Output is echoed as it comes."""
+    startup = [f"--output_base={output_base}"] if output_base else []
+    cmd = [str(checkout / "bazelw"), *startup, *args]
     print("---", " ".join(cmd), flush=True)
     start = time.monotonic()
-    proc = subprocess.run(cmd, cwd=checkout)
+    proc = subprocess.Popen(cmd, cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True)
+    lines = []
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        lines.append(line)
+    proc.wait()
     elapsed = time.monotonic() - start
     if proc.returncode != 0:
-        raise CheckFailed(f"build in {checkout} failed (exit {proc.returncode})")
-    return elapsed
+        raise CheckFailed(f"{what} failed (exit {proc.returncode})")
+    return elapsed, "".join(lines)
 
 
-def wheel_of(checkout):
-    wheels = sorted(checkout.glob(WHEEL_GLOB))
+def remote_build(checkout, output_base, remote_flags, targets, exec_log, what):
+    """A --config=remote-cache build; returns (seconds, hits, executed by mnemonic, output)."""
+    elapsed, output = bazel(checkout, output_base,
+                       ["build", "--config=ci", "--config=remote-cache", *remote_flags,
+                        f"--execution_log_json_file={exec_log}", *targets], what)
+    hits, executed = summarize(parse_execution_log(exec_log.read_text()))
+    return elapsed, hits, executed, output
+
+
+def only_wheel(files):
+    wheels = [f for f in files if f.endswith(".whl")]
     if len(wheels) != 1:
-        raise CheckFailed(f"expected one core wheel in {checkout}/bazel-bin/python, found {wheels}")
+        raise CheckFailed(f"expected one wheel among the built files, found {wheels}")
     return wheels[0]
 
 
@@ -260,57 +312,92 @@ def expunge(checkout, output_base):
                        stderr=subprocess.DEVNULL)
 
 
-def run(targets, tmp):
+def run(targets, disk_cache, tmp):
     server = Server(tmp / "nginx")
-    a, b = tmp / "checkout_a", tmp / "checkout_b"
-    base_a, base_b = tmp / "output_base_a", tmp / "output_base_b"
+    b, base_b = tmp / "checkout_b", tmp / "output_base_b"
     empty_disk_cache = tmp / "empty_disk_cache"
     empty_disk_cache.mkdir()
+    times = {}
     try:
         server.start()
         remote = f"--remote_cache={server.url}"
-        clone(a)
+
+        # 2. The reference wheel, from this checkout and its disk cache.
+        times["reference build"], output = bazel(
+            ROOT, None, ["build", "--config=ci", f"--disk_cache={disk_cache}", *targets],
+            "the reference build")
+        reference = ROOT / only_wheel(built_files(output))
+
+        # 3. Bazel's own uploads: a small target, no disk cache, an empty server.
         clone(b)
-        # A: no disk cache, so every action runs here and is uploaded (Bazel 4
-        # does not upload results it found in a disk cache).
-        t_a = build(a, base_a, [remote, "--disk_cache="], targets, tmp / "exec_a.json")
+        elapsed, hits, executed, _ = remote_build(b, base_b, [remote, "--disk_cache="],
+                                                  PROBE_TARGETS, tmp / "exec_probe.json",
+                                               "the upload probe")
+        puts = count_puts((server.tmp / "access.log").read_text())
+        times["probe: build and upload"] = elapsed
+        print(f"probe: {sum(executed.values())} spawns executed, server received "
+              f"{puts['ac']} PUT /ac/ and {puts['cas']} PUT /cas/", flush=True)
+        if not executed or not puts["ac"] or not puts["cas"]:
+            raise CheckFailed(f"Bazel uploaded nothing: executed {dict(executed)}, PUTs {dict(puts)}")
+        bazel(b, base_b, ["clean"], "bazel clean")
+        elapsed, hits, executed, _ = remote_build(b, base_b, [remote, "--disk_cache="],
+                                                  PROBE_TARGETS, tmp / "exec_probe2.json",
+                                               "the upload probe, again")
+        times["probe: rebuild from the server"] = elapsed
+        print(f"probe again: {hits} remote hits, executed {dict(executed)}", flush=True)
+        if not hits or executed:
+            raise CheckFailed(f"the probe's rebuild executed {dict(executed)} ({hits} hits)")
+
+        # 4. Seed the server from the disk cache the reference build used.
+        summary = seed_remote_cache.seed(disk_cache, server.url)
+        times["seed the server"] = summary.seconds
+        print(f"seed: {summary.line()}", flush=True)
+        if not summary.present:
+            raise CheckFailed("the seed skipped nothing, yet the probe had filled the server")
         objects, size = server.store_size()
-        print(f"store after A: {objects} objects, {size / 2**20:.0f} MiB", flush=True)
-        t_b = build(b, base_b, [remote, f"--disk_cache={empty_disk_cache}"], targets,
-                    tmp / "exec_b.json")
-        hits, executed = summarize(parse_execution_log((tmp / "exec_b.json").read_text()))
+        print(f"store after seeding: {objects} objects, {size / 2**20:.0f} MiB", flush=True)
+
+        # 5. B builds everything from the server alone.
+        elapsed, hits, executed, output = remote_build(
+            b, base_b, [remote, f"--disk_cache={empty_disk_cache}"], targets,
+            tmp / "exec_b.json", "B's build")
+        times["B: build from the server"] = elapsed
         spawns = hits + sum(executed.values())
-        print(f"A (populates the server): {t_a:.0f} s; B (empty disk cache): {t_b:.0f} s "
-              f"({t_b / t_a:.3f}x A)")
         print(f"B: {spawns} spawns, {hits} remote cache hits "
               f"(hit rate {hits / spawns if spawns else 0:.1%}); executed: {dict(executed)}")
-        wheel_a, wheel_b = wheel_of(a), wheel_of(b)
-        digest_a, digest_b = sha256(wheel_a), sha256(wheel_b)
-        print(f"wheel A {wheel_a.name} sha256 {digest_a}")
-        print(f"wheel B {wheel_b.name} sha256 {digest_b}")
+        wheel_b = b / only_wheel(built_files(output))
+        digest_ref, digest_b = sha256(reference), sha256(wheel_b)
+        print(f"reference wheel {reference.name} sha256 {digest_ref}")
+        print(f"wheel B         {wheel_b.name} sha256 {digest_b}")
         if spawns == 0:
             raise CheckFailed("B ran no spawns at all; the check proves nothing")
         if executed:
             raise CheckFailed(f"B executed actions instead of fetching them: {dict(executed)}")
-        if digest_a != digest_b:
-            raise CheckFailed("the wheels of A and B differ")
+        if digest_ref != digest_b:
+            raise CheckFailed("B's wheel differs from the reference wheel")
     finally:
         server.stop()
-        expunge(a, base_a)
         expunge(b, base_b)
+        for name, seconds in times.items():
+            print(f"time: {name:32} {seconds:7.1f} s")
     print("remote cache check: OK")
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS)
+    parser.add_argument("--disk-cache", type=Path, default=seed_remote_cache.DEFAULT_DISK_CACHE,
+                        help="the disk cache to build the reference with and seed from")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-remote-cache."))
     try:
         ensure_nginx()
-        run(args.targets, tmp)
+        run(args.targets, args.disk_cache.expanduser(), tmp)
         return 0
+    except seed_remote_cache.SeedError as e:
+        print(f"remote cache check: seeding failed: {e}", file=sys.stderr)
+        return 1
     except SetupFailed as e:
         print(f"remote cache check: setup failed: {e}", file=sys.stderr)
         return 2
