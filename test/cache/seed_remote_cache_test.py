@@ -261,6 +261,15 @@ class SeedTest(unittest.TestCase):
         self.assertIn(f"skipped ac/{self.ac_dir}: skipped: its blob {name[:12]}... is missing",
                       self.out.getvalue())
 
+    def test_an_empty_output_needs_no_blob(self):
+        # Bazel's disk cache holds no file for the empty blob; Bazel never asks for one.
+        empty = self.cache.result("empty", action_result([b"", self.b_out]))
+        with CacheServer() as server:
+            summary = self.run_seed(server.url)
+            self.assertIn(f"/ac/{empty}", server.store)
+            self.assertNotIn(f"/cas/{sha(b'')}", server.puts())
+        self.assertEqual(summary.damaged, 0)
+
     def test_result_that_does_not_parse_is_skipped(self):
         junk = self.cache.result("junk", b"\x0f\xff\xff")
         truncated = self.cache.result("truncated", action_result([self.a_out])[:-5])

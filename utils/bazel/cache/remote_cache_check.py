@@ -288,7 +288,8 @@ def bazel(checkout, output_base, args, what):
 def remote_build(checkout, output_base, remote_flags, targets, exec_log, what):
     """A --config=remote-cache build; returns (seconds, hits, executed by mnemonic, output)."""
     elapsed, output = bazel(checkout, output_base,
-                       ["build", "--config=ci", "--config=remote-cache", *remote_flags,
+                       ["build", "--config=ci", "--config=remote-cache", "--show_result=100",
+                        *remote_flags,
                         f"--execution_log_json_file={exec_log}", *targets], what)
     hits, executed = summarize(parse_execution_log(exec_log.read_text()))
     return elapsed, hits, executed, output
@@ -324,7 +325,8 @@ def run(targets, disk_cache, tmp):
 
         # 2. The reference wheel, from this checkout and its disk cache.
         times["reference build"], output = bazel(
-            ROOT, None, ["build", "--config=ci", f"--disk_cache={disk_cache}", *targets],
+            ROOT, None,
+            ["build", "--config=ci", "--show_result=100", f"--disk_cache={disk_cache}", *targets],
             "the reference build")
         reference = ROOT / only_wheel(built_files(output))
 

@@ -44,6 +44,7 @@ from pathlib import Path
 
 DEFAULT_DISK_CACHE = Path.home() / ".cache" / "torch-mlir-build" / "disk_cache"
 ENTRY_NAME = re.compile(r"[0-9a-f]{64}")
+EMPTY_SHA256 = hashlib.sha256(b"").hexdigest()
 
 EXIT_OK = 0
 EXIT_UPLOAD_FAILED = 1
@@ -187,6 +188,8 @@ def plan(disk_cache):
     verified = {}  # blob hash -> True (intact) / reason (damaged or missing)
 
     def check_blob(d):
+        if d.size == 0 and d.hash == EMPTY_SHA256:
+            return True  # Bazel makes empty outputs itself; it never fetches this blob
         if d.hash not in verified:
             path = cas.get(d.hash)
             if path is None:
@@ -220,7 +223,7 @@ def plan(disk_cache):
                             if why.startswith("missing") else
                             f"skipped: its blob {blob[:12]}... is damaged ({why})"))
             continue
-        hashes = sorted({d.hash for d in needed})
+        hashes = sorted({d.hash for d in needed if d.hash != EMPTY_SHA256})
         results[key] = (path, hashes)
         for h in hashes:
             blobs[h] = cas[h]
