@@ -281,6 +281,15 @@ class SeedTest(unittest.TestCase):
         self.assertIn(f"skipped ac/{truncated}: not an action result", self.out.getvalue())
         self.assertEqual(summary.damaged, 2)
 
+    def test_many_damaged_entries_are_counted_not_listed(self):
+        for i in range(seed.REPORT_AT_MOST + 5):
+            self.cache.result(f"junk{i}", b"\x0f\xff")
+        with CacheServer() as server:
+            summary = self.run_seed(server.url)
+        self.assertEqual(summary.damaged, seed.REPORT_AT_MOST + 5)
+        self.assertEqual(self.out.getvalue().count("seed: skipped ac/"), seed.REPORT_AT_MOST)
+        self.assertIn("... and 5 more skipped", self.out.getvalue())
+
     def test_server_that_does_not_answer_is_exit_2(self):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))

@@ -45,6 +45,7 @@ from pathlib import Path
 DEFAULT_DISK_CACHE = Path.home() / ".cache" / "torch-mlir-build" / "disk_cache"
 ENTRY_NAME = re.compile(r"[0-9a-f]{64}")
 EMPTY_SHA256 = hashlib.sha256(b"").hexdigest()
+REPORT_AT_MOST = 20  # skipped entries named one by one; the rest are counted
 
 EXIT_OK = 0
 EXIT_UPLOAD_FAILED = 1
@@ -388,8 +389,10 @@ def seed(disk_cache, url, jobs=8, dry_run=False, out=None):
     server.check_reachable()
     the_plan = plan(disk_cache)
     summary = Summary(damaged=len(the_plan.damaged))
-    for what, why in the_plan.damaged:
+    for what, why in the_plan.damaged[:REPORT_AT_MOST]:
         print(f"seed: skipped {what}: {why}", file=out)
+    if len(the_plan.damaged) > REPORT_AT_MOST:
+        print(f"seed: ... and {len(the_plan.damaged) - REPORT_AT_MOST} more skipped", file=out)
     print(f"seed: {len(the_plan.results)} action results and {len(the_plan.blobs)} blobs "
           f"from {disk_cache} to {server.display}", file=out, flush=True)
     if not dry_run:
