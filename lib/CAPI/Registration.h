@@ -9,12 +9,15 @@
 extern "C" {
 #endif
 
-/* Adds torch, torch_c and the upstream dialects our IR uses (func, arith, cf,
- * tensor) to `registry`. */
+/* Adds torch, torch_c, the upstream dialects our IR and its lowering use
+ * (func, arith, cf, tensor, linalg, math, scf, memref, llvm, ...) and their
+ * bufferization interface models to `registry` (lib/InitAll). */
 MLIR_CAPI_EXPORTED void torchMlirRegisterRequiredDialects(MlirDialectRegistry registry);
 
-/* Registers MLIR's generic passes (canonicalize, cse, inline, ...) so pass
- * pipelines can name them. Idempotent. */
+/* Registers our passes and pipelines (refback-linalg-on-tensors-to-llvm-
+ * pipeline, torch-verify-linalg-on-tensors-backend-contract, ...), MLIR's
+ * generic passes (canonicalize, cse, ...) and the MLIR passes the reference
+ * backend runs, so pass pipelines can name them. Idempotent. */
 MLIR_CAPI_EXPORTED void torchMlirRegisterAllPasses(void);
 
 #ifdef __cplusplus

@@ -4,6 +4,9 @@ Run by //test/wheels:core_wheel_test inside a fresh venv holding only the
 wheel. Argument: directory of lit inputs to parse and print.
 """
 
+import ctypes
+import math
+import struct
 import sys
 import unittest
 from pathlib import Path
@@ -12,6 +15,7 @@ import torch_mlir.ir as ir
 from torch_mlir.dialects import func
 from torch_mlir.dialects import torch as torch_d
 from torch_mlir.dialects import torch_c
+from torch_mlir.execution_engine import ExecutionEngine
 from torch_mlir.passmanager import PassManager
 
 LIT_DIR = None
@@ -168,6 +172,87 @@ class PassesAndErrorsTest(unittest.TestCase):
         with ir.Context():
             with self.assertRaises(ValueError):
                 PassManager.parse("builtin.module(no-such-pass)")
+
+
+# LLVM-dialect functions as MLIR's func-to-llvm would emit them for
+# `llvm.emit_c_interface`: `_mlir_ciface_<name>`, which ExecutionEngine.invoke
+# calls with a pointer to each argument and, first, to the result.
+JIT_SOURCE = """
+llvm.func @_mlir_ciface_fma(%r: !llvm.ptr, %a: f32, %b: f32, %c: f32) {
+  %0 = llvm.fmul %a, %b : f32
+  %1 = llvm.fadd %0, %c : f32
+  llvm.store %1, %r : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @_mlir_ciface_sum(%r: !llvm.ptr, %p: !llvm.ptr, %n: i64) {
+  %zero = llvm.mlir.constant(0 : i64) : i64
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %fzero = llvm.mlir.constant(0.0 : f64) : f64
+  llvm.br ^loop(%zero, %fzero : i64, f64)
+^loop(%i: i64, %acc: f64):
+  %done = llvm.icmp "sge" %i, %n : i64
+  llvm.cond_br %done, ^exit, ^body
+^body:
+  %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  %x = llvm.load %q : !llvm.ptr -> f64
+  %next = llvm.fadd %acc, %x : f64
+  %i1 = llvm.add %i, %one : i64
+  llvm.br ^loop(%i1, %next : i64, f64)
+^exit:
+  llvm.store %acc, %r : f64, !llvm.ptr
+  llvm.return
+}
+"""
+
+
+class ExecutionEngineTest(unittest.TestCase):
+    """MLIR's JIT from the wheel, with no compiler on the side: compiled, then called."""
+
+    def engine(self):
+        module = ir.Module.parse(JIT_SOURCE)
+        return ExecutionEngine(module, opt_level=2)
+
+    def test_scalar_function_matches_float32_arithmetic(self):
+        with ir.Context():
+            engine = self.engine()
+            for a, b, c in [(1.5, -2.25, 0.125), (3.0e7, 1.0e-3, -7.5), (0.0, 0.0, -0.0)]:
+                result = ctypes.c_float()
+                # Packed calling convention: a pointer to each argument's value,
+                # so the `!llvm.ptr` result argument is a pointer to a pointer.
+                engine.invoke("fma", ctypes.pointer(ctypes.pointer(result)), ctypes.pointer(ctypes.c_float(a)),
+                              ctypes.pointer(ctypes.c_float(b)), ctypes.pointer(ctypes.c_float(c)))
+                f32 = lambda x: struct.unpack("f", struct.pack("f", x))[0]
+                # Two roundings to float32 (multiply, then add); a fused multiply-add
+                # would be one and could differ in the last bit.
+                expected = f32(f32(f32(a) * f32(b)) + f32(c))
+                self.assertTrue(math.isclose(result.value, expected, rel_tol=1e-6),
+                                (a, b, c, result.value, expected))
+
+    def test_loop_reads_caller_memory(self):
+        with ir.Context():
+            engine = self.engine()
+            values = [0.5 * i - 3.0 for i in range(1000)]
+            buffer = (ctypes.c_double * len(values))(*values)
+            result = ctypes.c_double()
+            engine.invoke("sum", ctypes.pointer(ctypes.pointer(result)),
+                          ctypes.pointer(ctypes.cast(buffer, ctypes.c_void_p)),
+                          ctypes.pointer(ctypes.c_int64(len(values))))
+            self.assertEqual(result.value, math.fsum(values))  # exact: halves, small sums
+            engine.invoke("sum", ctypes.pointer(ctypes.pointer(result)),
+                          ctypes.pointer(ctypes.cast(buffer, ctypes.c_void_p)),
+                          ctypes.pointer(ctypes.c_int64(0)))
+            self.assertEqual(result.value, 0.0)
+
+    def test_unknown_function_raises(self):
+        with ir.Context():
+            with self.assertRaisesRegex(RuntimeError, "Unknown function nope"):
+                self.engine().invoke("nope")
+
+    def test_module_that_is_not_llvm_raises(self):
+        with ir.Context():
+            module = ir.Module.parse("func.func @f() { return }")
+            with self.assertRaises(RuntimeError):
+                ExecutionEngine(module)
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """The torch-mlir-core wheel, installed the way a user installs it.
 
 One fresh venv in the test's temp dir, `pip install --no-index` of the built
-wheel and nothing else. Then: the seed's smoke test prints exactly the
+wheel and what it requires (numpy, from the pinned files) and nothing else. Then: the seed's smoke test prints exactly the
 expected module; `import torch` fails; `pip check` is clean; every module in
-the wheel imports; the torch-mlir-opt command runs; the Python API tests pass.
+the wheel imports; the torch-mlir-opt command runs; the Python API tests and the reference
+backend's tests (linalg-on-tensors programs against numpy) pass.
 """
 
 import argparse
@@ -22,7 +23,11 @@ class CoreWheelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.venv = FreshVenv()
-        cls.venv.pip_install(ARGS.wheel)
+        links = cls.venv.tmp / "links"
+        links.mkdir()
+        for wheel in ARGS.find_links:
+            (links / Path(wheel).name).symlink_to(Path(wheel).resolve())
+        cls.venv.pip_install("--find-links", str(links), ARGS.wheel)
 
     @classmethod
     def tearDownClass(cls):
@@ -79,15 +84,23 @@ class CoreWheelTest(unittest.TestCase):
         proc = self.venv.python([ARGS.api_test, str(lit_dir)])
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
 
+    def test_refbackend(self):
+        proc = self.venv.python([ARGS.refbackend_test, "-v"])
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        print(proc.stderr.strip().splitlines()[-1], file=sys.stderr)
+
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--wheel", required=True)
     parser.add_argument("--smoketest", required=True)
     parser.add_argument("--api-test", required=True)
+    parser.add_argument("--refbackend-test", required=True)
+    parser.add_argument("--find-links", nargs="+", required=True, help="wheels the core wheel requires")
     parser.add_argument("--lit-inputs", nargs="+", required=True, help="the Torch dialect's lit files")
     ARGS, rest = parser.parse_known_args()
     ARGS.wheel = str(Path(ARGS.wheel).resolve())
     ARGS.smoketest = str(Path(ARGS.smoketest).resolve())
     ARGS.api_test = str(Path(ARGS.api_test).resolve())
+    ARGS.refbackend_test = str(Path(ARGS.refbackend_test).resolve())
     unittest.main(argv=[sys.argv[0]] + rest)

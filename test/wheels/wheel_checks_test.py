@@ -13,7 +13,10 @@ import zipfile
 from pathlib import Path
 
 ARGS = None
-SIZE_BUDGET_MB = 25.0
+# 34 MB measured: MLIR, the lowering passes and the JIT (LLVM's X86 code
+# generator and ORC, about 24 MB of it) in libTorchMLIRAggregateCAPI.so, plus
+# torch-mlir-opt. 8.2 MB before the JIT. The budget catches a doubling.
+SIZE_BUDGET_MB = 40.0
 
 
 def sha256(path):
@@ -91,6 +94,8 @@ class WheelChecksTest(unittest.TestCase):
             args = [ARGS.wheelmaker, "--out", str(out), "--name", metadata["Name"],
                     "--version", metadata["Version"], "--tag", tag, "--summary", metadata["Summary"],
                     "--requires-python", metadata["Requires-Python"]]
+            for requirement in metadata.get_all("Requires-Dist") or []:
+                args += ["--requires-dist", requirement]
             for line in entry_points.splitlines():
                 if "=" in line:
                     args += ["--entry-point", line.replace(" ", "")]

@@ -36,6 +36,14 @@ class WheelMetadataTest(unittest.TestCase):
         # its own (not torch-mlir, torch_mlir or PyTorch) appears nowhere.
         self.assertNotRegex(self.core.as_string().lower(), r"\btorch\b(?![-_]mlir)")
 
+    def test_core_requires_numpy_as_a_range_holding_the_tested_one(self):
+        reqs = {r.name: r for r in requirements(self.core)}
+        self.assertEqual(sorted(reqs), ["numpy"])
+        numpy = reqs["numpy"]
+        self.assertIn(Version(ARGS.tested_numpy), numpy.specifier)
+        self.assertFalse([s for s in numpy.specifier if s.operator in ("==", "===")],
+                         f"numpy must not be pinned exactly: {numpy}")
+
     def test_torch_wheel_requires_exactly_this_core(self):
         self.assertEqual(self.torch["Name"], "torch-mlir")
         reqs = {r.name: r for r in requirements(self.torch)}
@@ -64,5 +72,6 @@ if __name__ == "__main__":
     parser.add_argument("--core-wheel", required=True)
     parser.add_argument("--torch-wheel", required=True)
     parser.add_argument("--tested-torch", required=True)
+    parser.add_argument("--tested-numpy", required=True)
     ARGS, rest = parser.parse_known_args()
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

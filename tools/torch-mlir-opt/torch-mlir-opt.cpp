@@ -1,29 +1,20 @@
 //===- torch-mlir-opt.cpp - The torch-mlir optimizer driver ----------------===//
 //
-// mlir-opt with the dialects torch-mlir programs use: ours (torch, torch_c) plus
-// builtin, func, arith, cf and tensor, and MLIR's generic passes
-// (--canonicalize, --cse, --inline, --symbol-dce, ...).
+// mlir-opt with what lib/InitAll registers: our dialects and the upstream ones
+// our IR and its lowering use, our passes and pipelines (e.g.
+// --refback-linalg-on-tensors-to-llvm-pipeline), MLIR's generic passes
+// (--canonicalize, --cse, ...) and the MLIR passes the reference backend runs.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
-#include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
-#include "torch-mlir/Dialect/TorchConversion/IR/TorchConversionOps.h"
+#include "torch-mlir/InitAll/InitAll.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::torch::Torch::TorchDialect,
-                  mlir::torch::TorchConversion::TorchConversionDialect,
-                  mlir::func::FuncDialect,
-                  mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
-                  mlir::tensor::TensorDialect>();
-  mlir::registerTransformsPasses();
+  mlir::torch::registerAllDialects(registry);
+  mlir::torch::registerAllPasses();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "torch-mlir modular optimizer driver\n", registry));
 }

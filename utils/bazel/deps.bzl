@@ -40,6 +40,9 @@ PINNED_WHEELS = [
     "iniconfig",
     "lit",
     "numpy",
+    "numpy_cp310",
+    "numpy_cp312",
+    "numpy_cp313",
     "packaging",
     "pluggy",
     "pyelftools",
@@ -47,7 +50,15 @@ PINNED_WHEELS = [
     "wheel",
 ] + TORCH_WHEELS
 
+# numpy for each CPython the core wheel is built for: the core wheel requires
+# numpy, and its venv tests install it from these files, offline.
+NUMPY_WHEELS = ["numpy_cp310", "numpy", "numpy_cp312", "numpy_cp313"]
+
 _DEBIAN_BAZEL = "/usr/share/bazel"
+
+def _bazel4_only(patches):
+    """`patches` on Bazel 4 (what ./bazelw runs), nothing on other versions."""
+    return patches if native.bazel_version.startswith("4.") else []
 
 def _maybe(rule, name, **kwargs):
     if not native.existing_rule(name):
@@ -118,7 +129,13 @@ def torch_mlir_dependencies():
         name = "llvm-raw",
         input = "llvm-project",
         build_file = Label("//utils/bazel/repositories:llvm-raw.BUILD"),
-        patches = [Label("//utils/bazel/patches:llvm-config-linux-condition.patch")],
+        patches = [
+            Label("//utils/bazel/patches:llvm-config-linux-condition.patch"),
+            Label("//utils/bazel/patches:mlir-execution-engine-translations.patch"),
+            Label("//utils/bazel/patches:llvm-profiledata-without-memprof-reader.patch"),
+        ] + _bazel4_only([
+            Label("//utils/bazel/patches:tblgen-host-configuration.patch"),
+        ]),
     )
     _maybe(
         pinned_archive,

@@ -16,13 +16,29 @@ except ImportError as e:  # the core wheel alone: say what is missing
     raise ImportError("torch_mlir.fx needs PyTorch (torch>=2.3): pip install torch-mlir "
                       "installs it; torch-mlir-core alone has no PyTorch.") from e
 
+import os
+import tempfile
+
+from torch_mlir import ir
 from torch_mlir.extras.fx_importer import FxImporter, FxImportError
+from torch_mlir.passmanager import PassManager
 
-__all__ = ["export_and_import", "FxImporter", "FxImportError", "OUTPUT_TYPES"]
+__all__ = ["compile", "export_and_import", "FxImporter", "FxImportError", "LoweringError",
+           "OUTPUT_TYPES"]
 
-# What export_and_import can return. Lowerings to other dialects (linalg, tosa,
-# stablehlo) need the conversion passes, which this package does not have yet.
-OUTPUT_TYPES = ("torch",)
+# What export_and_import can return, and the pipeline that makes each from the
+# importer's output.
+LOWERINGS = {
+    "torch": None,
+    "linalg-on-tensors": "torch-backend-to-linalg-on-tensors-backend-pipeline",
+}
+OUTPUT_TYPES = tuple(LOWERINGS)
+
+
+class LoweringError(RuntimeError):
+    """A lowering pipeline failed. The message has MLIR's diagnostics (each op
+    named at its source location), the pipeline, and a file holding the IR it
+    was given, to replay with torch-mlir-opt."""
 
 
 def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main",
@@ -37,6 +53,10 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     come out as `?`). `params` is "literals" (parameters and buffers embedded
     as `torch.vtensor.literal`) or "arguments" (passed to the function after
     the user inputs).
+
+    `output_type` is "torch" (the importer's output) or "linalg-on-tensors"
+    (lowered by torch-backend-to-linalg-on-tensors-backend-pipeline; raises
+    LoweringError naming the first op that does not lower).
     """
     if output_type not in OUTPUT_TYPES:
         raise ValueError(f"output_type {output_type!r} is not supported; this package "
@@ -48,4 +68,40 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
                                       dynamic_shapes=dynamic_shapes, strict=strict)
     importer = FxImporter(context=context)
     importer.import_program(program, func_name=func_name, params=params)
-    return importer.module
+    module = importer.module
+    if LOWERINGS[output_type]:
+        lower(module, LOWERINGS[output_type])
+    return module
+
+
+def lower(module, pipeline):
+    """Runs the named pass pipeline on `module` in place; LoweringError if it fails."""
+    with module.context:
+        before = module.operation.get_asm(enable_debug_info=True)
+        try:
+            PassManager.parse(f"builtin.module({pipeline})").run(module.operation)
+        except ir.MLIRError as error:
+            fd, path = tempfile.mkstemp(prefix="torch_mlir_lowering_", suffix=".mlir")
+            with os.fdopen(fd, "w") as f:
+                f.write(before)
+            raise LoweringError(
+                f"{pipeline} failed: {error}\n"
+                f"The IR it was given is in {path}; replay with:\n"
+                f"  torch-mlir-opt --mlir-print-debuginfo -{pipeline} {path}") from None
+
+
+def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
+    """Exports `model`, lowers it to linalg-on-tensors and JIT-compiles it with
+    the reference backend (torch_mlir.refbackend). Returns a callable taking
+    the same kind of arguments as `model.forward` and returning torch tensors
+    in the same structure as eager. See torch_mlir.compiled.CompiledProgram.
+    """
+    from torch_mlir.compiled import CompiledProgram
+
+    if isinstance(model, torch.export.ExportedProgram):
+        program = model
+    else:
+        program = torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
+                                      dynamic_shapes=dynamic_shapes)
+    module = export_and_import(program, output_type="linalg-on-tensors")
+    return CompiledProgram(program, module)

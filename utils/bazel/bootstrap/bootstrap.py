@@ -231,10 +231,14 @@ def fetch(item, distdir, log):
             _run_registry(["apt-get", "source", "--download-only", spec],
                           f"apt-get source --download-only {spec}", cwd=tmp)
         elif kind == "pypi":
+            # A wheel for another CPython than ours names it ("python_version").
+            version = item.fetch.get("python_version")
+            target = ["--python-version", version] if version else []
             _run_registry([sys.executable, "-m", "pip", "download", "--no-deps",
-                           "--only-binary", ":all:", "--dest", tmp,
+                           "--only-binary", ":all:", *target, "--dest", tmp,
                            item.fetch["requirement"]],
-                          f"pip download {item.fetch['requirement']}")
+                          f"pip download {item.fetch['requirement']}"
+                          + (f" for CPython {version}" if version else ""))
         else:
             raise BootstrapError(f"{item.name}: unknown fetch kind {kind!r} in deps.lock",
                                  EXIT_FETCH_FAILED)

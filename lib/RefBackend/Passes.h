@@ -1,0 +1,36 @@
+//===- Passes.h - The reference backend: passes and its pipeline -*- C++ -*-===//
+
+#ifndef TORCH_MLIR_REFBACKEND_PASSES_H
+#define TORCH_MLIR_REFBACKEND_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <memory>
+
+namespace mlir::torch::RefBackend {
+
+#define GEN_PASS_DECL
+#include "RefBackend/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "RefBackend/Passes.h.inc"
+
+/// The prefix of the callback `refback-munge-calling-conventions` calls with a
+/// function's results: `refback_results_<function name>`.
+inline constexpr const char *kResultsCallbackPrefix = "refback_results_";
+
+/// linalg-on-tensors (the contract torch-verify-linalg-on-tensors-backend-
+/// contract checks) to the LLVM dialect, ready for MLIR's ExecutionEngine.
+void buildLinalgOnTensorsToLLVMPipeline(OpPassManager &pm);
+
+/// Registers the refback-* passes, the pipeline
+/// `refback-linalg-on-tensors-to-llvm-pipeline`, and each MLIR pass it runs.
+void registerRefBackendPassesAndPipeline();
+
+} // namespace mlir::torch::RefBackend
+
+#endif // TORCH_MLIR_REFBACKEND_PASSES_H

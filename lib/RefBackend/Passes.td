@@ -1,0 +1,35 @@
+//===- Passes.td - The reference backend's passes ---------------*- tablegen -*-===//
+
+#ifndef TORCH_MLIR_REFBACKEND_PASSES
+#define TORCH_MLIR_REFBACKEND_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def MungeCallingConventions
+    : Pass<"refback-munge-calling-conventions", "ModuleOp"> {
+  let summary = "Hands each public function's results to a callback, so the "
+                "JIT can return buffers of any shape";
+  let description = [{
+    Runs after bufferization. Every public `func.func` with a body:
+
+    - gets `llvm.emit_c_interface`, so the JIT exposes
+      `_mlir_ciface_<name>(<pointer to each argument's memref descriptor>)`;
+    - loses its results: each `func.return` becomes a call to
+      `@refback_results_<name>` with the values it returned (ranked memrefs
+      cast to unranked ones, scalars as they are), then an empty return.
+
+    `@refback_results_<name>` is declared here, private and external, also
+    with `llvm.emit_c_interface`; the caller provides it when it loads the
+    program (torch_mlir.refbackend registers a Python callback that copies the
+    results out). Because the callback receives the buffers and the function
+    keeps them, the buffer-deallocation pipeline that runs next frees what the
+    function allocated, and never a buffer the function did not own (an
+    argument or a constant).
+
+    One callback per function, not per result signature: the caller knows each
+    function's result types from the module it compiled.
+  }];
+  let dependentDialects = ["memref::MemRefDialect", "func::FuncDialect"];
+}
+
+#endif // TORCH_MLIR_REFBACKEND_PASSES

@@ -1,0 +1,112 @@
+//===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
+//
+// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, bufferize,
+// hand results to a callback, free buffers, lower loops and control flow, then
+// everything to the LLVM dialect for MLIR's ExecutionEngine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-mlir/RefBackend/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "torch-mlir/Dialect/TorchConversion/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
+    OpPassManager &pm) {
+  pm.addPass(TorchConversion::createVerifyLinalgOnTensorsBackendContract());
+  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+
+  // Tensors to buffers. Function arguments and results get plain (identity
+  // layout) memrefs: the descriptors the caller builds and reads.
+  bufferization::OneShotBufferizationOptions bufferization;
+  bufferization.bufferizeFunctionBoundaries = true;
+  // A loop may yield a new buffer each iteration (e.g. a linalg op whose init
+  // is the iter_arg); buffer deallocation frees the old ones.
+  bufferization.allowReturnAllocsFromLoops = true;
+  bufferization.setFunctionBoundaryTypeConversion(
+      bufferization::LayoutMapOption::IdentityLayoutMap);
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  pm.addPass(createMungeCallingConventions());
+  bufferization::buildBufferDeallocationPipeline(
+      pm, bufferization::BufferDeallocationPipelineOptions());
+  pm.addPass(createBufferizationToMemRefPass());
+
+  // Loops, then control flow.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertSCFToCFPass());
+  pm.addPass(memref::createExpandOpsPass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(createConvertComplexToStandardPass());
+
+  // Everything to the LLVM dialect. Math ops without an LLVM intrinsic
+  // (tanh, erf, ...) become libm calls, which the JIT resolves in-process.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
+  registerRefBackendPasses();
+  // Each MLIR pass the pipeline runs, so it can be replayed step by step.
+  registerPass([] { return createLinalgElementwiseOpFusionPass(); });
+  registerPass([] { return createConvertLinalgToLoopsPass(); });
+  registerPass([] { return bufferization::createOneShotBufferizePass(); });
+  registerPass([] { return createBufferizationToMemRefPass(); });
+  bufferization::registerBufferizationPipelines();
+  registerPass([] { return memref::createExpandStridedMetadataPass(); });
+  registerPass([] { return memref::createExpandOpsPass(); });
+  registerPass([] { return arith::createArithExpandOpsPass(); });
+  registerPass([] { return createLowerAffinePass(); });
+  registerPass([] { return createConvertSCFToCFPass(); });
+  registerPass([] { return createConvertComplexToStandardPass(); });
+  registerPass([] { return createConvertMathToLLVMPass(); });
+  registerPass([] { return createConvertMathToLibmPass(); });
+  registerPass([] { return createFinalizeMemRefToLLVMConversionPass(); });
+  registerPass([] { return createArithToLLVMConversionPass(); });
+  registerPass([] { return createConvertComplexToLLVMPass(); });
+  registerPass([] { return createConvertIndexToLLVMPass(); });
+  registerPass([] { return createConvertControlFlowToLLVMPass(); });
+  registerPass([] { return createUBToLLVMConversionPass(); });
+  registerPass([] { return createConvertFuncToLLVMPass(); });
+  registerPass([] { return createReconcileUnrealizedCastsPass(); });
+
+  PassPipelineRegistration<>(
+      "refback-linalg-on-tensors-to-llvm-pipeline",
+      "Lowers a linalg-on-tensors module to the LLVM dialect for the "
+      "reference backend (public functions return through "
+      "refback_results_<name> callbacks)",
+      buildLinalgOnTensorsToLLVMPipeline);
+}

@@ -1,0 +1,256 @@
+"""The reference backend: run a linalg-on-tensors module on the CPU, from numpy.
+
+    backend = RefBackend()
+    compiled = backend.compile(module)      # a copy is lowered; `module` is untouched
+    invoker = backend.load(compiled)
+    result = invoker.main(a, b)             # numpy in, numpy out (a tuple for several)
+
+`compile` runs `refback-linalg-on-tensors-to-llvm-pipeline` (lib/RefBackend):
+the linalg-on-tensors contract check, bufferization, results handed to a
+callback, buffer deallocation, loops, then the LLVM dialect. `load` JIT-compiles
+that with MLIR's ExecutionEngine. No PyTorch anywhere.
+
+Arguments are checked against each function's signature before anything runs:
+a wrong count, rank, static dimension or dtype is a ValueError naming the
+argument. Arrays are copied in (a compiled function may write into its argument
+buffers) and results are copied out, so no memory is shared with the caller.
+
+Element types and numpy dtypes: see torch_mlir.runtime.DTYPES. bf16 travels as
+uint16 bit patterns (int16 accepted too); an i8 argument also takes uint8
+(signless bytes: torch's uint8 lowers to i8).
+"""
+
+import ctypes
+import threading
+
+import numpy as np
+
+from . import ir
+from .execution_engine import ExecutionEngine
+from .passmanager import PassManager
+from .runtime import DTYPES, UnrankedMemRefDescriptor, to_memref_descriptor, unranked_memref_to_numpy
+
+__all__ = ["CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"]
+
+PIPELINE = "builtin.module(refback-linalg-on-tensors-to-llvm-pipeline)"
+RESULTS_CALLBACK_PREFIX = "refback_results_"  # lib/RefBackend/Passes.h
+
+# Dtypes an argument may also come as: the same bits under another name.
+_ALSO_ACCEPTED = {
+    "bf16": (np.dtype(np.int16),),
+    "i8": (np.dtype(np.uint8),),
+}
+
+_SCALAR_CTYPES = {
+    "i1": ctypes.c_bool,
+    "i8": ctypes.c_int8,
+    "i16": ctypes.c_int16,
+    "i32": ctypes.c_int32,
+    "i64": ctypes.c_int64,
+    "f32": ctypes.c_float,
+    "f64": ctypes.c_double,
+}
+
+
+class CompileError(RuntimeError):
+    """The module could not be lowered; the message holds MLIR's diagnostics."""
+
+
+class ValueType:
+    """One argument or result: a ranked tensor or a scalar, as the module says."""
+
+    def __init__(self, mlir_type):
+        self.text = str(mlir_type)
+        if ir.RankedTensorType.isinstance(mlir_type):
+            tensor = ir.RankedTensorType(mlir_type)
+            dynamic = ir.ShapedType.get_dynamic_size()
+            self.shape = tuple(None if d == dynamic else d for d in tensor.shape)
+            self.element = str(tensor.element_type)
+        else:
+            self.shape = None
+            self.element = self.text
+        table = DTYPES if self.is_tensor else _SCALAR_CTYPES
+        if self.element not in table:
+            raise CompileError(f"the reference backend cannot pass values of type {self.text} "
+                               f"(element types: {', '.join(table)})")
+        self.dtype = DTYPES.get(self.element)
+
+    @property
+    def is_tensor(self):
+        return self.shape is not None
+
+
+class Signature:
+    def __init__(self, name, function_type):
+        self.name = name
+        self.arguments = [ValueType(t) for t in function_type.inputs]
+        self.results = [ValueType(t) for t in function_type.results]
+
+    def __str__(self):
+        args = ", ".join(t.text for t in self.arguments)
+        results = ", ".join(t.text for t in self.results)
+        return f"{self.name}({args}) -> ({results})"
+
+
+class CompiledModule:
+    """What RefBackend.compile returns: the LLVM-dialect module and the
+    signatures (from before lowering) of its public functions."""
+
+    def __init__(self, module, signatures):
+        self.module = module
+        self.signatures = signatures
+
+    def __str__(self):
+        return str(self.module)
+
+
+def _public_functions(module):
+    for op in module.body.operations:
+        if op.operation.name != "func.func":
+            continue
+        attributes = op.operation.attributes
+        if "sym_visibility" in attributes and ir.StringAttr(attributes["sym_visibility"]).value != "public":
+            continue
+        if not op.operation.regions[0].blocks:
+            continue
+        yield ir.StringAttr(attributes["sym_name"]).value, ir.FunctionType(
+            ir.TypeAttr(attributes["function_type"]).value)
+
+
+class RefBackend:
+    def __init__(self, opt_level=2):
+        """`opt_level` (0-3) is LLVM's optimization level for the JIT."""
+        if opt_level not in (0, 1, 2, 3):
+            raise ValueError(f"opt_level must be 0, 1, 2 or 3, not {opt_level!r}")
+        self.opt_level = opt_level
+
+    def compile(self, module):
+        """Lowers a copy of the linalg-on-tensors `module`; `module` is not changed.
+
+        Raises CompileError naming the first op outside the contract, or what
+        else a pass reported.
+        """
+        if not isinstance(module, ir.Module):
+            raise TypeError(f"compile() takes a torch_mlir.ir.Module, not {type(module).__name__}")
+        with module.context:
+            copy = ir.Module.parse(module.operation.get_asm(enable_debug_info=True))
+            try:
+                PassManager.parse(PIPELINE).run(copy.operation)
+            except ir.MLIRError as error:
+                raise CompileError(f"{PIPELINE} failed:\n{error}") from None
+            # From the input, which still has tensor types; the contract check
+            # above has vouched for them.
+            signatures = {name: Signature(name, ftype) for name, ftype in _public_functions(module)}
+        return CompiledModule(copy, signatures)
+
+    def load(self, compiled):
+        """JIT-compiles `compiled` and returns an Invoker for its functions."""
+        if not isinstance(compiled, CompiledModule):
+            raise TypeError(f"load() takes what compile() returned, not {type(compiled).__name__}")
+        return Invoker(compiled, self.opt_level)
+
+
+class Invoker:
+    """`invoker.<function>(*arrays)` runs that function of the compiled module."""
+
+    def __init__(self, compiled, opt_level):
+        self._signatures = dict(compiled.signatures)
+        self._lock = threading.Lock()
+        self._results = None
+        self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
+        with compiled.module.context:
+            self._engine = ExecutionEngine(compiled.module, opt_level=opt_level)
+        for signature in self._signatures.values():
+            if signature.results:
+                self._register_results_callback(signature)
+
+    @property
+    def functions(self):
+        return sorted(self._signatures)
+
+    def __getattr__(self, name):
+        signatures = self.__dict__.get("_signatures", {})
+        if name not in signatures:
+            raise AttributeError(f"the compiled module has no public function {name!r} "
+                                 f"(it has: {', '.join(sorted(signatures)) or 'none'})")
+        return lambda *args: self.invoke(name, *args)
+
+    def invoke(self, name, *args):
+        signature = self._signatures.get(name)
+        if signature is None:
+            raise AttributeError(f"the compiled module has no public function {name!r}")
+        if len(args) != len(signature.arguments):
+            raise ValueError(f"{name}() takes {len(signature.arguments)} argument(s) "
+                             f"({', '.join(t.text for t in signature.arguments)}), "
+                             f"{len(args)} given")
+        keep_alive, pointers = [], []
+        for index, (arg, expected) in enumerate(zip(args, signature.arguments)):
+            if expected.is_tensor:
+                array = _checked_array(name, index, arg, expected)
+                descriptor = to_memref_descriptor(array)
+                keep_alive += [array, descriptor]
+                pointers.append(ctypes.pointer(ctypes.pointer(descriptor)))
+            else:
+                value = _SCALAR_CTYPES[expected.element](_checked_scalar(name, index, arg, expected))
+                keep_alive.append(value)
+                pointers.append(ctypes.pointer(value))
+        with self._lock:
+            self._results = []
+            self._engine.invoke(name, *pointers)
+            results, self._results = self._results, None
+        if not signature.results:
+            return None
+        if len(results) != len(signature.results) or any(isinstance(r, BaseException) for r in results):
+            problems = [r for r in results if isinstance(r, BaseException)]
+            raise RuntimeError(f"{name}: the compiled code did not hand back its "
+                               f"{len(signature.results)} result(s)"
+                               + (f": {problems[0]!r}" if problems else ""))
+        return results[0] if len(results) == 1 else tuple(results)
+
+    def _register_results_callback(self, signature):
+        arg_types = [ctypes.POINTER(UnrankedMemRefDescriptor) if t.is_tensor else _SCALAR_CTYPES[t.element]
+                     for t in signature.results]
+
+        def receive(*values):
+            # Runs inside the compiled code: never raise through it.
+            try:
+                for value, expected in zip(values, signature.results):
+                    if expected.is_tensor:
+                        self._results.append(unranked_memref_to_numpy(value, expected.dtype))
+                    else:
+                        self._results.append(value)
+            except BaseException as error:  # noqa: BLE001 - reported by invoke()
+                self._results.append(error)
+
+        callback = ctypes.CFUNCTYPE(None, *arg_types)(receive)
+        self._callbacks.append(callback)
+        self._engine.register_runtime(RESULTS_CALLBACK_PREFIX + signature.name, callback)
+
+
+def _checked_array(function, index, arg, expected):
+    where = f"argument {index} of {function}() ({expected.text})"
+    if not isinstance(arg, np.ndarray):
+        raise ValueError(f"{where}: expected a numpy array, got {type(arg).__name__}")
+    if arg.ndim != len(expected.shape):
+        raise ValueError(f"{where}: expected rank {len(expected.shape)}, got an array of shape {arg.shape}")
+    for dim, (want, got) in enumerate(zip(expected.shape, arg.shape)):
+        if want is not None and want != got:
+            raise ValueError(f"{where}: dimension {dim} must be {want}, got an array of shape {arg.shape}")
+    if arg.dtype != expected.dtype:
+        if arg.dtype not in _ALSO_ACCEPTED.get(expected.element, ()):
+            raise ValueError(f"{where}: expected dtype {expected.dtype}, got {arg.dtype}")
+        arg = arg.view(expected.dtype)
+    return np.array(arg, dtype=expected.dtype, order="C", copy=True)
+
+
+def _checked_scalar(function, index, arg, expected):
+    where = f"argument {index} of {function}() ({expected.text})"
+    if expected.element == "i1":
+        ok = isinstance(arg, (bool, np.bool_))
+    elif expected.element.startswith("i"):
+        ok = isinstance(arg, (int, np.integer)) and not isinstance(arg, (bool, np.bool_))
+    else:
+        ok = isinstance(arg, (int, float, np.integer, np.floating)) and not isinstance(arg, (bool, np.bool_))
+    if not ok:
+        raise ValueError(f"{where}: expected a {expected.element} scalar, got {type(arg).__name__}")
+    return arg

@@ -1,0 +1,112 @@
+"""Runs every e2e case eagerly and through torch_mlir.fx.compile, on both
+cores, and checks the outcome against expected_failures.txt.
+
+Passes when every case not listed passes and every listed case fails; an
+unexpected pass fails the run too (so the list stays true), as does a listed
+name that is not a case. Prints a results table (case, status, reason), also
+written to $TEST_UNDECLARED_OUTPUTS_DIR/e2e_results.md (Bazel keeps it in
+bazel-testlogs/test/e2e/e2e_test/test.outputs/), and ends with
+`N passed, N failed, N expected failures`.
+
+Runs the two wheels as built (unpacked side by side), like test/fx.
+"""
+
+import argparse
+import concurrent.futures
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def read_expected_failures(path):
+    """name -> reason, from `name: reason` lines ('#' comments, blank lines)."""
+    expected = {}
+    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        name, sep, reason = line.partition(":")
+        if not sep or not reason.strip():
+            raise SystemExit(f"{path}:{number}: expected `case_name: reason`, got {line!r}")
+        if name.strip() in expected:
+            raise SystemExit(f"{path}:{number}: {name.strip()} is listed twice")
+        expected[name.strip()] = reason.strip()
+    return expected
+
+
+def init_worker(site, paths):
+    sys.path[:0] = [site] + paths
+    import cases_basic  # noqa: F401 - registers the cases
+
+
+def run_one(name):
+    from framework import CASES, run_case
+
+    start = time.monotonic()
+    passed, reason, detail = run_case(CASES[name])
+    return name, passed, reason, detail, time.monotonic() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", action="append", required=True)
+    parser.add_argument("--expected-failures", required=True)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("cases", nargs="*", help="run only these cases")
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(HERE.parent / "fx"))
+    import unpacked_wheels
+
+    site = str(unpacked_wheels.unpack(args.wheel))
+    paths = [str(HERE), str(HERE.parent / "fx")] + [p for p in sys.path if p]
+    init_worker(site, paths)
+    from framework import CASES
+
+    expected = read_expected_failures(args.expected_failures)
+    names = args.cases or sorted(CASES)
+    unknown = sorted(set(expected) - set(CASES))
+
+    results = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
+                                                initializer=init_worker,
+                                                initargs=(site, paths)) as pool:
+        for name, passed, reason, detail, seconds in pool.map(run_one, names):
+            if passed:
+                status = "XPASS" if name in expected else "PASS"
+            else:
+                status = "XFAIL" if name in expected else "FAIL"
+            if status == "XFAIL":
+                reason = f"{expected[name]} (got {reason})"
+            elif status == "XPASS":
+                reason = f"passed, but expected_failures.txt says: {expected[name]}"
+            results[name] = (status, reason, detail, seconds)
+
+    rows = ["| case | status | reason |", "|---|---|---|"]
+    rows += [f"| {n} | {s} | {r.replace('|', '/')} |" for n, (s, r, _, _) in sorted(results.items())]
+    rows += [f"| {n} | UNKNOWN | listed in expected_failures.txt, but no such case |" for n in unknown]
+    table = "\n".join(rows) + "\n"
+    print(table)
+    outputs = os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR")
+    if outputs:
+        Path(outputs, "e2e_results.md").write_text(table)
+    for name, (status, _, detail, _) in sorted(results.items()):
+        if status == "FAIL":
+            print(f"--- {name} failed:\n{detail}")
+
+    passed = sum(s == "PASS" for s, *_ in results.values())
+    failed = sum(s in ("FAIL", "XPASS") for s, *_ in results.values()) + len(unknown)
+    xfailed = sum(s == "XFAIL" for s, *_ in results.values())
+    slowest = sorted(results.items(), key=lambda kv: -kv[1][3])[:3]
+    print("slowest: " + ", ".join(f"{n} {r[3]:.1f} s" for n, r in slowest))
+    print(f"{passed} passed, {failed} failed, {xfailed} expected failures")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""The e2e harness: cases, how one runs, and how results are compared.
+
+A case is a module factory, a function making example inputs, optional
+`dynamic_shapes` for torch.export, and, for dynamic cases, a function making a
+second input of another size. `run_case` exports and compiles the model once
+with torch_mlir.fx.compile, then runs every input eagerly and compiled and
+compares the two.
+
+Comparison (the same rules as upstream's e2e suite): pytree structures equal;
+tensors of equal shape and dtype; integers and bools exact; floats
+allclose(rtol=1e-3, atol=1e-7, equal_nan=True), except f16 and bf16, whose
+8- and 11-bit mantissas get rtol=1e-2, atol=1e-3; Python floats within 1e-4
+relative; other Python values equal.
+"""
+
+import dataclasses
+import traceback
+from typing import Callable, Optional
+
+import torch
+import torch.utils._pytree as pytree
+
+TOLERANCES = {
+    torch.float16: dict(rtol=1e-2, atol=1e-3),
+    torch.bfloat16: dict(rtol=1e-2, atol=1e-3),
+}
+DEFAULT_TOLERANCE = dict(rtol=1e-3, atol=1e-7)
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    make_module: Callable[[], torch.nn.Module]
+    make_inputs: Callable[[], tuple]
+    dynamic_shapes: Optional[object] = None
+    make_other_inputs: Optional[Callable[[], tuple]] = None  # another size, for dynamic cases
+
+
+CASES = {}
+
+
+def case(name, make_module, make_inputs, dynamic_shapes=None, make_other_inputs=None):
+    if name in CASES:
+        raise ValueError(f"two e2e cases are named {name!r}")
+    if (dynamic_shapes is None) != (make_other_inputs is None):
+        raise ValueError(f"{name}: a dynamic case needs a second input of another size, "
+                         "and only a dynamic one")
+    CASES[name] = Case(name, make_module, make_inputs, dynamic_shapes, make_other_inputs)
+
+
+def compare(eager, compiled, where="result"):
+    """None if `compiled` matches `eager` under the rules above, else why not."""
+    eager_flat, eager_spec = pytree.tree_flatten(eager)
+    compiled_flat, compiled_spec = pytree.tree_flatten(compiled)
+    if eager_spec != compiled_spec:
+        return f"{where}: structure {compiled_spec} != eager's {eager_spec}"
+    for i, (e, c) in enumerate(zip(eager_flat, compiled_flat)):
+        at = f"{where}[{i}]" if len(eager_flat) > 1 else where
+        if isinstance(e, torch.Tensor):
+            if not isinstance(c, torch.Tensor):
+                return f"{at}: {type(c).__name__} where eager has a tensor"
+            if c.dtype != e.dtype:
+                return f"{at}: dtype {c.dtype} != eager's {e.dtype}"
+            if c.shape != e.shape:
+                return f"{at}: shape {tuple(c.shape)} != eager's {tuple(e.shape)}"
+            if e.dtype.is_floating_point or e.dtype.is_complex:
+                tol = TOLERANCES.get(e.dtype, DEFAULT_TOLERANCE)
+                if not torch.allclose(c, e, equal_nan=True, **tol):
+                    diff = (c.double() - e.double()).abs().nan_to_num().max().item()
+                    return f"{at}: values differ (max abs diff {diff:.3g}, {tol})"
+            elif not torch.equal(c, e):
+                return f"{at}: values differ (exact comparison for {e.dtype})"
+        elif isinstance(e, float):
+            if not isinstance(c, float) or abs(c - e) > 1e-4 * max(abs(e), 1e-30):
+                return f"{at}: {c!r} != eager's {e!r}"
+        elif c != e:
+            return f"{at}: {c!r} != eager's {e!r}"
+    return None
+
+
+def first_line(error):
+    """A one-line reason for a results table: the exception type and the first
+    MLIR diagnostic in its text (`error: <location>: <message>`), or else its
+    first line."""
+    text = str(error)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    diagnostic = next((line for line in lines if line.startswith("error: ")), None)
+    return f"{type(error).__name__}: {diagnostic or (lines[0] if lines else '')}"[:240]
+
+
+def run_case(c):
+    """Returns (passed, reason, detail). Never raises."""
+    from torch_mlir import fx
+
+    try:
+        torch.manual_seed(0)
+        module = c.make_module()
+        inputs = [c.make_inputs()]
+        if c.make_other_inputs:
+            inputs.append(c.make_other_inputs())
+        compiled = fx.compile(module, *inputs[0], dynamic_shapes=c.dynamic_shapes)
+        for n, args in enumerate(inputs):
+            eager = module(*[a.clone() if isinstance(a, torch.Tensor) else a for a in args])
+            got = compiled(*args)
+            problem = compare(eager, got, "result" if n == 0 else "result (second input)")
+            if problem:
+                return False, problem, problem
+        return True, "", ""
+    except Exception as error:  # noqa: BLE001 - a case's failure is data
+        return False, first_line(error), traceback.format_exc()

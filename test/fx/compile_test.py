@@ -1,0 +1,142 @@
+"""torch_mlir.fx.compile and what it returns, from the two wheels as built.
+
+The plumbing (arguments flattened and checked like torch.export's, results back
+in eager's structure and dtypes) is tested on exported programs paired with a
+hand-written linalg-on-tensors module for the same computation, so it does not
+wait for the Torch -> linalg lowering. The lowering path itself is tested for
+what it does today: a clear LoweringError naming the op and where the IR is.
+"""
+
+import argparse
+import os
+import re
+import sys
+import unittest
+from pathlib import Path
+
+import torch
+
+import unpacked_wheels
+
+ARGS = None
+fx = ir = CompiledProgram = None
+
+
+def setUpModule():
+    global fx, ir, CompiledProgram
+    unpacked_wheels.use(ARGS.wheel)
+    from torch_mlir import fx as fx_module, ir as ir_module
+    from torch_mlir.compiled import CompiledProgram as compiled_program
+    fx, ir, CompiledProgram = fx_module, ir_module, compiled_program
+
+
+class AddAndScale(torch.nn.Module):
+    def forward(self, x, y):
+        return {"sum": x + y, "pair": (x * 2, y)}
+
+
+ADD_AND_SCALE = """
+#id = affine_map<(i, j) -> (i, j)>
+func.func @main(%x: tensor<3x4xELEM>, %y: tensor<3x4xELEM>)
+    -> (tensor<3x4xELEM>, tensor<3x4xELEM>, tensor<3x4xELEM>) {
+  %e = tensor.empty() : tensor<3x4xELEM>
+  %sum = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+         ins(%x, %y : tensor<3x4xELEM>, tensor<3x4xELEM>) outs(%e : tensor<3x4xELEM>) {
+  ^bb0(%a: ELEM, %b: ELEM, %out: ELEM):
+    %s = ADD %a, %b : ELEM
+    linalg.yield %s : ELEM
+  } -> tensor<3x4xELEM>
+  %twice = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+         ins(%x : tensor<3x4xELEM>) outs(%e : tensor<3x4xELEM>) {
+  ^bb0(%a: ELEM, %out: ELEM):
+    %s = ADD %a, %a : ELEM
+    linalg.yield %s : ELEM
+  } -> tensor<3x4xELEM>
+  return %sum, %twice, %y : tensor<3x4xELEM>, tensor<3x4xELEM>, tensor<3x4xELEM>
+}
+"""
+
+
+def compiled_add_and_scale(dtype, element, add):
+    example = (torch.ones(3, 4, dtype=dtype), torch.ones(3, 4, dtype=dtype))
+    program = torch.export.export(AddAndScale(), example)
+    with ir.Context():
+        module = ir.Module.parse(ADD_AND_SCALE.replace("ELEM", element).replace("ADD", add))
+        return CompiledProgram(program, module)
+
+
+class CompiledProgramTest(unittest.TestCase):
+    def check(self, dtype, element, add, x, y):
+        got = compiled_add_and_scale(dtype, element, add)(x, y)
+        eager = AddAndScale()(x, y)
+        self.assertEqual(set(got), {"sum", "pair"})
+        for g, e in [(got["sum"], eager["sum"]), (got["pair"][0], eager["pair"][0]),
+                     (got["pair"][1], eager["pair"][1])]:
+            self.assertEqual((g.dtype, g.shape), (e.dtype, e.shape))
+            self.assertTrue(torch.equal(g, e), (g, e))
+
+    def test_structure_and_values(self):
+        self.check(torch.float32, "f32", "arith.addf", torch.randn(3, 4), torch.randn(3, 4))
+
+    def test_integer_and_narrow_dtypes(self):
+        self.check(torch.int64, "i64", "arith.addi",
+                   torch.randint(-99, 99, (3, 4)), torch.randint(-99, 99, (3, 4)))
+        # uint8 travels as i8 and comes back as uint8 (wrapping like eager).
+        self.check(torch.uint8, "i8", "arith.addi",
+                   torch.randint(0, 256, (3, 4), dtype=torch.uint8),
+                   torch.randint(0, 256, (3, 4), dtype=torch.uint8))
+        # bf16 travels as its bits; values chosen so sums are exact in bf16.
+        self.check(torch.bfloat16, "bf16", "arith.addf",
+                   torch.tensor([[1.0, 2.0, -4.0, 0.5]] * 3, dtype=torch.bfloat16),
+                   torch.tensor([[0.25, 8.0, 4.0, -0.5]] * 3, dtype=torch.bfloat16))
+
+    def test_inputs_are_not_written(self):
+        x, y = torch.randn(3, 4), torch.randn(3, 4)
+        before = (x.clone(), y.clone())
+        got = compiled_add_and_scale(torch.float32, "f32", "arith.addf")(x, y)
+        self.assertTrue(torch.equal(x, before[0]) and torch.equal(y, before[1]))
+        self.assertFalse(got["pair"][1].data_ptr() == y.data_ptr())
+
+    def test_bad_arguments(self):
+        compiled = compiled_add_and_scale(torch.float32, "f32", "arith.addf")
+        x = torch.randn(3, 4)
+        with self.assertRaisesRegex(ValueError, "input 1 must be torch.float32, got torch.float64"):
+            compiled(x, x.double())
+        with self.assertRaisesRegex(ValueError, "do not match the example's structure"):
+            compiled(x)
+        with self.assertRaisesRegex(ValueError, "input 0 must be a tensor, got float"):
+            compiled(1.0, x)
+        with self.assertRaisesRegex(ValueError, r"dimension 1 must be 4"):
+            compiled(torch.randn(3, 5), x)
+
+
+class Neg(torch.nn.Module):
+    def forward(self, x):
+        return -x
+
+
+class LoweringTest(unittest.TestCase):
+    def test_compile_reports_the_first_op_that_does_not_lower(self):
+        with self.assertRaises(fx.LoweringError) as raised:
+            fx.compile(Neg(), torch.randn(2))
+        message = str(raised.exception)
+        self.assertIn("torch-backend-to-linalg-on-tensors-backend-pipeline failed", message)
+        self.assertRegex(message, r"compile_test\.py\"?:\d+.*'torch.aten.neg' op is not part of the "
+                                  r"linalg-on-tensors backend contract")
+        path = re.search(r"The IR it was given is in (\S+);", message).group(1)
+        self.assertIn("torch.aten.neg", Path(path).read_text())
+        self.assertIn(f"torch-mlir-opt --mlir-print-debuginfo -torch-backend-to-linalg-on-tensors-backend-pipeline {path}",
+                      message)
+        os.unlink(path)
+
+    def test_unknown_output_type(self):
+        with self.assertRaisesRegex(ValueError, "output_type 'tosa' is not supported; this package "
+                                                "offers torch, linalg-on-tensors"):
+            fx.export_and_import(Neg(), torch.randn(2), output_type="tosa")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", action="append", required=True)
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

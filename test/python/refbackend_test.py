@@ -1,0 +1,389 @@
+"""torch_mlir.refbackend from the core wheel alone: linalg-on-tensors programs
+written by hand, compiled and run, checked against numpy on random inputs.
+
+Run by //test/wheels:core_wheel_test inside a fresh venv with the wheel and
+numpy and no torch. Tolerances: float32 results within rtol=1e-5, atol=1e-6 of
+numpy's float64 computation (matmul and convolution sum a few dozen products);
+integer and bool results exact.
+"""
+
+import subprocess
+import sys
+import textwrap
+import unittest
+
+import numpy as np
+
+import torch_mlir.ir as ir
+from torch_mlir.refbackend import CompileError, RefBackend
+from torch_mlir.runtime import bf16_to_float32, float32_to_bf16
+
+RNG = np.random.default_rng(20261130)
+F32 = dict(rtol=1e-5, atol=1e-6)
+
+
+def run(source, function="main", *args, opt_level=2):
+    with ir.Context():
+        module = ir.Module.parse(textwrap.dedent(source))
+        backend = RefBackend(opt_level=opt_level)
+        invoker = backend.load(backend.compile(module))
+        return invoker.invoke(function, *args)
+
+
+MATMUL = """
+func.func @main(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<?x?xf32>) -> tensor<?x?xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>)
+                     outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+"""
+
+CONV2D = """
+func.func @main(%x: tensor<2x3x9x11xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<2x4x4x5xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<2x4x4x5xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+       ins(%x, %w : tensor<2x3x9x11xf32>, tensor<4x3x3x3xf32>)
+       outs(%init : tensor<2x4x4x5xf32>) -> tensor<2x4x4x5xf32>
+  return %r : tensor<2x4x4x5xf32>
+}
+"""
+
+ROW_SUM = """
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+func.func @main(%x: tensor<?x?xf64>) -> tensor<?xf64> {
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x?xf64>
+  %zero = arith.constant 0.0 : f64
+  %empty = tensor.empty(%rows) : tensor<?xf64>
+  %init = linalg.fill ins(%zero : f64) outs(%empty : tensor<?xf64>) -> tensor<?xf64>
+  %r = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+       ins(%x : tensor<?x?xf64>) outs(%init : tensor<?xf64>) {
+  ^bb0(%in: f64, %acc: f64):
+    %s = arith.addf %in, %acc : f64
+    linalg.yield %s : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+"""
+
+# tanh(x + bias) with bias broadcast along the dynamic first dimension; tanh is
+# a libm call in the JIT.
+BROADCAST = """
+#id = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+func.func @main(%x: tensor<?x4xf32>, %bias: tensor<4xf32>) -> tensor<?x4xf32> {
+  %c0 = arith.constant 0 : index
+  %rows = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %empty = tensor.empty(%rows) : tensor<?x4xf32>
+  %r = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+       ins(%x, %bias : tensor<?x4xf32>, tensor<4xf32>) outs(%empty : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<?x4xf32>
+  return %r : tensor<?x4xf32>
+}
+"""
+
+# x * 2^n by a loop of n doublings (scf.for carrying a tensor), n a scalar argument.
+LOOP = """
+#id = affine_map<(i) -> (i)>
+func.func @main(%x: tensor<?xi64>, %n: i64) -> tensor<?xi64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %steps = arith.index_cast %n : i64 to index
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %x) -> (tensor<?xi64>) {
+    %d = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+         ins(%acc : tensor<?xi64>) outs(%acc : tensor<?xi64>) {
+    ^bb0(%a: i64, %out: i64):
+      %s = arith.addi %a, %a : i64
+      linalg.yield %s : i64
+    } -> tensor<?xi64>
+    scf.yield %d : tensor<?xi64>
+  }
+  return %r : tensor<?xi64>
+}
+"""
+
+
+def conv2d_reference(x, w, stride):
+    windows = np.lib.stride_tricks.sliding_window_view(x, w.shape[2:], axis=(2, 3))
+    windows = windows[:, :, ::stride, ::stride]  # n, c, oh, ow, kh, kw
+    return np.einsum("ncijhw,fchw->nfij", windows, w)
+
+
+class ProgramsTest(unittest.TestCase):
+    def test_matmul_dynamic(self):
+        for m, k, n in [(3, 5, 7), (1, 1, 1), (17, 33, 9)]:
+            a = RNG.standard_normal((m, k), dtype=np.float32)
+            b = RNG.standard_normal((k, n), dtype=np.float32)
+            got = run(MATMUL, "main", a, b)
+            self.assertEqual((got.shape, got.dtype), ((m, n), np.float32))
+            np.testing.assert_allclose(got, a.astype(np.float64) @ b, **F32)
+
+    def test_conv2d_strided(self):
+        x = RNG.standard_normal((2, 3, 9, 11), dtype=np.float32)
+        w = RNG.standard_normal((4, 3, 3, 3), dtype=np.float32)
+        got = run(CONV2D, "main", x, w)
+        np.testing.assert_allclose(got, conv2d_reference(x.astype(np.float64), w, 2), **F32)
+
+    def test_row_sum_f64(self):
+        for shape in [(4, 6), (1, 100), (5, 0)]:
+            x = RNG.standard_normal(shape)
+            got = run(ROW_SUM, "main", x)
+            self.assertEqual(got.shape, (shape[0],))
+            np.testing.assert_allclose(got, x.sum(axis=1), rtol=1e-12, atol=1e-12)
+
+    def test_broadcast_with_dynamic_rows_and_libm(self):
+        bias = RNG.standard_normal(4, dtype=np.float32)
+        for rows in [1, 3, 64]:
+            x = RNG.standard_normal((rows, 4), dtype=np.float32)
+            got = run(BROADCAST, "main", x, bias)
+            np.testing.assert_allclose(got, np.tanh(x.astype(np.float64) + bias), **F32)
+
+    def test_scf_loop_with_scalar_argument(self):
+        x = RNG.integers(-1000, 1000, size=7, dtype=np.int64)
+        for n in [0, 1, 5, 40]:
+            np.testing.assert_array_equal(run(LOOP, "main", x, n), x * (2 ** n))
+
+    def test_every_opt_level_agrees(self):
+        a = RNG.standard_normal((6, 5), dtype=np.float32)
+        b = RNG.standard_normal((5, 4), dtype=np.float32)
+        results = [run(MATMUL, "main", a, b, opt_level=level) for level in range(4)]
+        for got in results:
+            np.testing.assert_allclose(got, a.astype(np.float64) @ b, **F32)
+
+
+def negate_program(element, negate):
+    return f"""
+    #id = affine_map<(i, j) -> (i, j)>
+    func.func @main(%x: tensor<?x?x{element}>) -> tensor<?x?x{element}> {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %d0 = tensor.dim %x, %c0 : tensor<?x?x{element}>
+      %d1 = tensor.dim %x, %c1 : tensor<?x?x{element}>
+      %empty = tensor.empty(%d0, %d1) : tensor<?x?x{element}>
+      %r = linalg.generic {{indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}}
+           ins(%x : tensor<?x?x{element}>) outs(%empty : tensor<?x?x{element}>) {{
+      ^bb0(%a: {element}, %out: {element}):
+        {negate}
+        linalg.yield %n : {element}
+      }} -> tensor<?x?x{element}>
+      return %r : tensor<?x?x{element}>
+    }}
+    """
+
+
+class DtypesTest(unittest.TestCase):
+    """Each element type goes in and comes back with the dtype and values numpy expects."""
+
+    def check_int(self, element, dtype):
+        x = RNG.integers(np.iinfo(dtype).min // 2, np.iinfo(dtype).max // 2, size=(3, 5), dtype=dtype)
+        program = negate_program(element, f"%z = arith.constant 0 : {element}\n"
+                                          f"        %n = arith.subi %z, %a : {element}")
+        got = run(program, "main", x)
+        self.assertEqual(got.dtype, dtype)
+        np.testing.assert_array_equal(got, -x)
+
+    def test_integers(self):
+        for element, dtype in [("i8", np.int8), ("i32", np.int32), ("i64", np.int64)]:
+            with self.subTest(element):
+                self.check_int(element, dtype)
+
+    def test_i8_also_takes_uint8_bytes(self):
+        x = np.array([[1, 2, 255]], dtype=np.uint8)
+        program = negate_program("i8", "%z = arith.constant 0 : i8\n        %n = arith.subi %z, %a : i8")
+        np.testing.assert_array_equal(run(program, "main", x), np.array([[-1, -2, 1]], dtype=np.int8))
+
+    def test_i1(self):
+        x = RNG.integers(0, 2, size=(4, 3)).astype(np.bool_)
+        program = negate_program("i1", "%t = arith.constant true\n        %n = arith.xori %a, %t : i1")
+        got = run(program, "main", x)
+        self.assertEqual(got.dtype, np.bool_)
+        np.testing.assert_array_equal(got, ~x)
+
+    def test_floats(self):
+        for element, dtype in [("f16", np.float16), ("f32", np.float32), ("f64", np.float64)]:
+            with self.subTest(element):
+                x = RNG.standard_normal((2, 7)).astype(dtype)
+                x[0, 0] = np.nan
+                program = negate_program(element, f"%c = arith.constant 1.5 : {element}\n"
+                                                  f"        %n = arith.mulf %a, %c : {element}")
+                got = run(program, "main", x)
+                self.assertEqual(got.dtype, dtype)
+                # Exact: 1.5 * x is exact in every format for these magnitudes, except
+                # possibly the last bit of f16, so f16 gets one ulp.
+                np.testing.assert_allclose(got, x * dtype(1.5), rtol=1e-3 if dtype == np.float16 else 0,
+                                           equal_nan=True)
+
+    def test_bf16_travels_as_bits(self):
+        values = np.array([[1.0, -2.5, 3.140625, 1e-3]], dtype=np.float32)
+        bits = float32_to_bf16(values)
+        program = negate_program("bf16", "%c = arith.constant 2.0 : bf16\n"
+                                         "        %n = arith.mulf %a, %c : bf16")
+        got = run(program, "main", bits)
+        self.assertEqual(got.dtype, np.uint16)
+        # Doubling is exact in bf16.
+        np.testing.assert_array_equal(bf16_to_float32(got), bf16_to_float32(bits) * 2)
+        np.testing.assert_array_equal(run(program, "main", bits.view(np.int16)), got)
+
+    def test_bf16_rounding_helpers(self):
+        values = np.array([1.0, 1.00390625, 1.01171875, -0.0, np.inf, np.nan], dtype=np.float32)
+        # 1 + 2^-8 is a tie: to even (1.0); 1 + 3 * 2^-8 is a tie: to even (1 + 2^-6).
+        expected = np.array([1.0, 1.0, 1.015625, -0.0, np.inf, np.nan], dtype=np.float32)
+        np.testing.assert_array_equal(bf16_to_float32(float32_to_bf16(values)), expected)
+
+
+SEVERAL = """
+func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<2xi64>, i64) {
+  %k = arith.constant dense<[7, -9]> : tensor<2xi64>
+  %c = arith.constant 42 : i64
+  %empty = tensor.empty() : tensor<3xf32>
+  %twice = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                           iterator_types = ["parallel"]}
+           ins(%x : tensor<3xf32>) outs(%empty : tensor<3xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<3xf32>
+  return %x, %twice, %k, %c : tensor<3xf32>, tensor<3xf32>, tensor<2xi64>, i64
+}
+"""
+
+# Writes into its argument's buffer (the linalg op's init is the argument).
+IN_PLACE = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+       outs(%x : tensor<4xf32>) {
+  ^bb0(%out: f32):
+    %one = arith.constant 1.0 : f32
+    %s = arith.addf %out, %one : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+class CallingConventionTest(unittest.TestCase):
+    def test_several_results_including_an_argument_a_constant_and_a_scalar(self):
+        x = np.array([1.0, -2.0, 0.5], dtype=np.float32)
+        for _ in range(3):  # nothing the function does not own is freed
+            same, twice, k, c = run(SEVERAL, "main", x)
+            np.testing.assert_array_equal(same, x)
+            np.testing.assert_array_equal(twice, 2 * x)
+            np.testing.assert_array_equal(k, np.array([7, -9]))
+            self.assertEqual(c, 42)
+            self.assertIsNot(same, x)
+
+    def test_caller_arrays_are_never_written(self):
+        x = np.arange(4, dtype=np.float32)
+        got = run(IN_PLACE, "main", x)
+        np.testing.assert_array_equal(got, np.arange(4) + 1)
+        np.testing.assert_array_equal(x, np.arange(4))
+
+    def test_non_contiguous_input(self):
+        a = RNG.standard_normal((8, 6), dtype=np.float32)[::2, ::-1]
+        b = RNG.standard_normal((6, 3), dtype=np.float32)
+        np.testing.assert_allclose(run(MATMUL, "main", a, b), a.astype(np.float64) @ b, **F32)
+
+    def test_compile_leaves_the_module_alone(self):
+        with ir.Context():
+            module = ir.Module.parse(MATMUL)
+            before = str(module)
+            compiled = RefBackend().compile(module)
+            self.assertEqual(str(module), before)
+            self.assertIn("llvm.func @_mlir_ciface_main", str(compiled))
+            self.assertNotIn("linalg.", str(compiled))
+
+    def test_several_functions_and_one_loaded_twice(self):
+        source = MATMUL.replace("@main", "@mm") + ROW_SUM.replace("@main", "@rows")
+        with ir.Context():
+            backend = RefBackend()
+            compiled = backend.compile(ir.Module.parse(source))
+            first, second = backend.load(compiled), backend.load(compiled)
+            self.assertEqual(first.functions, ["mm", "rows"])
+            a = np.ones((2, 3), dtype=np.float32)
+            np.testing.assert_array_equal(first.mm(a, a.T.copy()), np.full((2, 2), 3.0))
+            np.testing.assert_array_equal(second.rows(np.ones((2, 5))), [5.0, 5.0])
+
+
+class BadInputTest(unittest.TestCase):
+    def invoker(self, source):
+        with ir.Context():
+            backend = RefBackend()
+            return backend.load(backend.compile(ir.Module.parse(source)))
+
+    def test_wrong_arguments_raise_value_errors_naming_them(self):
+        matmul, conv = self.invoker(MATMUL), self.invoker(CONV2D)
+        a = np.ones((2, 2), dtype=np.float32)
+        cases = [
+            (lambda: matmul.main(a), r"main\(\) takes 2 argument\(s\) \(tensor<\?x\?xf32>, tensor<\?x\?xf32>\), 1 given"),
+            (lambda: matmul.main(a, a, a), r"3 given"),
+            (lambda: matmul.main(a, np.ones(2, dtype=np.float32)), r"argument 1 of main\(\) .*expected rank 2"),
+            (lambda: matmul.main(a, a.astype(np.float64)), r"argument 1 of main\(\) .*expected dtype float32, got float64"),
+            (lambda: matmul.main([[1.0]], a), r"argument 0 of main\(\) .*expected a numpy array, got list"),
+            (lambda: conv.main(np.ones((2, 3, 9, 12), np.float32), np.ones((4, 3, 3, 3), np.float32)),
+             r"argument 0 of main\(\) \(tensor<2x3x9x11xf32>\): dimension 3 must be 11"),
+            (lambda: self.invoker(LOOP).main(np.ones(2, np.int64), 2.5), r"argument 1 of main\(\) \(i64\): expected a i64 scalar"),
+        ]
+        for call, message in cases:
+            with self.subTest(message):
+                with self.assertRaisesRegex(ValueError, message):
+                    call()
+        # Still usable afterwards.
+        np.testing.assert_array_equal(matmul.main(a, a), np.full((2, 2), 2.0))
+
+    def test_unknown_function(self):
+        with self.assertRaisesRegex(AttributeError, r"no public function 'nope' \(it has: main\)"):
+            self.invoker(MATMUL).nope
+
+    def test_not_linalg_on_tensors_names_the_first_offending_op(self):
+        cases = [
+            ("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+             "  %0 = memref.alloc() : memref<2xf32>\n  return %x : tensor<2xf32>\n}",
+             r"'memref.alloc' op is not part of the linalg-on-tensors backend contract: dialect 'memref'"),
+            ("func.func @main(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {\n"
+             "  %0 = torch.aten.neg %x : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>\n"
+             "  return %0 : !torch.vtensor<[2],f32>\n}",
+             r"'torch.aten.neg' op is not part of the linalg-on-tensors backend contract: dialect 'torch'"),
+        ]
+        for source, message in cases:
+            with self.subTest(message):
+                with ir.Context():
+                    module = ir.Module.parse(source)
+                    with self.assertRaisesRegex(CompileError, message):
+                        RefBackend().compile(module)
+
+    def test_errors_do_not_crash_the_process(self):
+        # The same bad calls in a child process: it must exit normally.
+        script = textwrap.dedent(f"""
+            import numpy as np, torch_mlir.ir as ir
+            from torch_mlir.refbackend import RefBackend
+            with ir.Context():
+                b = RefBackend()
+                inv = b.load(b.compile(ir.Module.parse({MATMUL!r})))
+            for args in [(), (np.ones(3, np.float32), np.ones(3, np.float32)), (np.ones((2, 2)), np.ones((2, 2)))]:
+                try:
+                    inv.main(*args)
+                except ValueError:
+                    pass
+            print("alive")
+        """)
+        proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+        self.assertEqual((proc.returncode, proc.stdout.strip()), (0, "alive"), proc.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
