@@ -57,8 +57,12 @@ NUMPY_WHEELS = ["numpy_cp310", "numpy", "numpy_cp312", "numpy_cp313"]
 _DEBIAN_BAZEL = "/usr/share/bazel"
 
 def _bazel4_only(patches):
-    """`patches` on Bazel 4 (what ./bazelw runs), nothing on other versions."""
-    return patches if native.bazel_version.startswith("4.") else []
+    """`patches` on Bazel 4 (what ./bazelw runs), nothing on other versions.
+
+    Debian's bazel-bootstrap 4.2.3 reports no version at all ("no_version").
+    """
+    version = native.bazel_version
+    return patches if version.startswith("4.") or version in ("", "no_version") else []
 
 def _maybe(rule, name, **kwargs):
     if not native.existing_rule(name):
