@@ -38,6 +38,31 @@ def read_expected_failures(path):
     return expected
 
 
+def classify(outcomes, expected):
+    """name -> (status, reason, detail, seconds) for each (name, passed, reason,
+    detail, seconds): PASS, FAIL, XFAIL (failed, as listed) or XPASS (passed,
+    though listed: a failure of the run)."""
+    results = {}
+    for name, passed, reason, detail, seconds in outcomes:
+        if passed:
+            status = "XPASS" if name in expected else "PASS"
+        else:
+            status = "XFAIL" if name in expected else "FAIL"
+        if status == "XFAIL":
+            reason = f"{expected[name]} (got {reason})"
+        elif status == "XPASS":
+            reason = f"passed, but expected_failures.txt says: {expected[name]}"
+        results[name] = (status, reason, detail, seconds)
+    return results
+
+
+def summary(results, unknown):
+    """(passed, failed, expected failures); listed names that are not cases fail."""
+    statuses = [status for status, *_ in results.values()]
+    failed = statuses.count("FAIL") + statuses.count("XPASS") + len(unknown)
+    return statuses.count("PASS"), failed, statuses.count("XFAIL")
+
+
 def init_worker(site, paths):
     sys.path[:0] = [site] + paths
     import cases_basic  # noqa: F401 - registers the cases
@@ -71,21 +96,12 @@ def main():
     names = args.cases or sorted(CASES)
     unknown = sorted(set(expected) - set(CASES))
 
-    results = {}
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
                                                 initializer=init_worker,
                                                 initargs=(site, paths)) as pool:
-        for name, passed, reason, detail, seconds in pool.map(run_one, names):
-            if passed:
-                status = "XPASS" if name in expected else "PASS"
-            else:
-                status = "XFAIL" if name in expected else "FAIL"
-            if status == "XFAIL":
-                reason = f"{expected[name]} (got {reason})"
-            elif status == "XPASS":
-                reason = f"passed, but expected_failures.txt says: {expected[name]}"
-            results[name] = (status, reason, detail, seconds)
+        outcomes = list(pool.map(run_one, names))
+    results = classify(outcomes, expected)
 
     rows = ["| case | status | reason |", "|---|---|---|"]
     rows += [f"| {n} | {s} | {r.replace('|', '/')} |" for n, (s, r, _, _) in sorted(results.items())]
@@ -99,9 +115,7 @@ def main():
         if status == "FAIL":
             print(f"--- {name} failed:\n{detail}")
 
-    passed = sum(s == "PASS" for s, *_ in results.values())
-    failed = sum(s in ("FAIL", "XPASS") for s, *_ in results.values()) + len(unknown)
-    xfailed = sum(s == "XFAIL" for s, *_ in results.values())
+    passed, failed, xfailed = summary(results, unknown)
     slowest = sorted(results.items(), key=lambda kv: -kv[1][3])[:3]
     print("slowest: " + ", ".join(f"{n} {r[3]:.1f} s" for n, r in slowest))
     print(f"{passed} passed, {failed} failed, {xfailed} expected failures")
