@@ -150,11 +150,12 @@ class FxImporter:
             try:
                 func.verify()
             except ir.MLIRError as e:
-                # A registered op whose schema differs from this torch's (another
-                # torch version than the registry's) is the usual cause.
-                raise FxImportError(f"@{func_name} does not verify; is this torch "
-                                    f"({torch.__version__}) the one whose op schemas the "
-                                    f"dialect was generated from?\n{e}") from None
+                # The verifier's words first; one known cause after them: a
+                # registered op whose schema differs from this torch's.
+                raise FxImportError(
+                    f"@{func_name} does not verify:\n{e}\n(If an op's operands or "
+                    f"results are at fault, this torch ({torch.__version__}) may not be "
+                    f"the one whose op schemas the dialect was generated from.)") from None
             return func
 
 
@@ -219,7 +220,9 @@ class _ProgramImport:
 
     def constant(self, kind, value):
         """A Torch constant of `kind` (int/float/bool/str/none/device), one per block."""
-        key = (id(self.block), kind, type(value), value)
+        # The Block itself (hashed and compared by the MLIR block it wraps), not
+        # id() of a wrapper: a dead branch's wrapper address can be reused.
+        key = (self.block, kind, type(value), value)
         if key in self.constants:
             return self.constants[key]
         name, result_type, attribute = _CONSTANT_OPS[kind]
