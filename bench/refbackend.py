@@ -28,8 +28,10 @@ REPO = Path(__file__).resolve().parents[1]
 DISTDIR = Path.home() / ".cache" / "torch-mlir" / "distdir"
 
 INNER = r'''
-import statistics, sys, time
+import statistics, sys, time, warnings
 import numpy as np
+
+warnings.filterwarnings("ignore")  # torch.export's deprecation chatter
 
 RUNS = int(sys.argv[1])
 WANTED = sys.argv[2:]
@@ -77,7 +79,7 @@ def e2e():
     import torch
     sys.path[:0] = ["TEST_E2E", "TEST_FX"]
     import cases_basic  # noqa: F401
-    from framework import CASES
+    from framework import CASES, first_line
     from torch_mlir import fx
     print("\ne2e cases: fx.compile + RefBackend vs eager PyTorch (median of %d calls, alternating)" % RUNS)
     print(f"{'case':36} {'compile s':>10} {'ours ms':>10} {'eager ms':>10} {'ours/eager':>10}")
@@ -91,7 +93,7 @@ def e2e():
             compiled = fx.compile(model, *args, dynamic_shapes=case.dynamic_shapes)
             compile_s = time.perf_counter() - start
         except Exception as error:
-            missing.append((name, f"{type(error).__name__}: " + " ".join(str(error).split())[:110]))
+            missing.append((name, first_line(error)[:150]))
             continue
         with torch.no_grad():
             ours, eager = alternate(lambda: compiled(*args), lambda: model(*args))
