@@ -3,6 +3,7 @@
 #ifndef TORCH_MLIR_DIALECT_TORCHCONVERSION_TRANSFORMS_PASSES_H
 #define TORCH_MLIR_DIALECT_TORCHCONVERSION_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -18,11 +19,11 @@ namespace mlir::torch::TorchConversion {
 #include "Dialect/TorchConversion/Transforms/Passes.h.inc"
 
 /// torch-backend-to-linalg-on-tensors-backend-pipeline: Torch backend
-/// contract IR to the linalg-on-tensors contract. Today it holds only the
-/// final check, torch-verify-linalg-on-tensors-backend-contract, so every
-/// Torch op fails there, named at its source location; the conversions
-/// (TorchToLinalg, -SCF, -Arith, -Tensor, the backend type conversions) go in
-/// front of it as they land.
+/// contract IR to the linalg-on-tensors contract. Today: the backend type
+/// conversions at function boundaries, then the final check
+/// (torch-verify-linalg-on-tensors-backend-contract), where every Torch op
+/// still fails, named at its source location; the op conversions
+/// (TorchToLinalg, -SCF, -Arith, -Tensor) go in front as they land.
 void buildTorchBackendToLinalgOnTensorsBackendPipeline(OpPassManager &pm);
 
 /// Registers the passes above and the pipeline.

@@ -19,9 +19,36 @@ def VerifyLinalgOnTensorsBackendContract
     The pass walks the module in order and reports the first op of a
     dialect outside the contract, or with an operand or result type outside
     it, at that op's location (the source line the importer recorded).
-    Constants come last (they feed the op that did not lower, and the
-    importer gives them no location), and function types and block arguments
-    after them. Then it fails. It changes nothing.
+    Constants and torch_c bridges come last (they feed or carry the values of
+    the op that did not lower, and have no location), and function types and
+    block arguments after them. Then it fails. It changes nothing.
+  }];
+}
+
+def FuncBackendTypeConversion
+    : Pass<"torch-func-backend-type-conversion", "ModuleOp"> {
+  let summary = "Gives functions builtin types instead of Torch ones";
+  let description = [{
+    Function signatures, calls and returns switch from Torch types to the
+    builtin ones a backend takes: `!torch.vtensor<[2,?],si64>` becomes
+    `tensor<2x?xi64>` (signed and unsigned integers become signless),
+    `!torch.int` i64, `!torch.float` f64, `!torch.bool` i1. Inside the body,
+    `torch_c` bridge ops (`from_builtin_tensor`, `to_i64`, ...) connect the new
+    types to the ops that still use the old ones. Types without a builtin
+    counterpart (a tensor of unknown dtype, a list) are left alone.
+  }];
+  let dependentDialects = ["TorchConversion::TorchConversionDialect"];
+}
+
+def FinalizingBackendTypeConversion
+    : Pass<"torch-finalizing-backend-type-conversion", "func::FuncOp"> {
+  let summary = "Removes torch_c bridges that undo each other";
+  let description = [{
+    Once the ops between them are converted, a value goes to Torch and
+    straight back (`torch_c.to_builtin_tensor (torch_c.from_builtin_tensor
+    %x)`, and the scalar pairs): uses of the outer bridge take `%x`, and
+    bridges left without uses are erased. Bridges still in use stay, for
+    torch-verify-linalg-on-tensors-backend-contract to name.
   }];
 }
 
