@@ -23,11 +23,7 @@ class CoreWheelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.venv = FreshVenv()
-        links = cls.venv.tmp / "links"
-        links.mkdir()
-        for wheel in ARGS.find_links:
-            (links / Path(wheel).name).symlink_to(Path(wheel).resolve())
-        cls.venv.pip_install("--find-links", str(links), ARGS.wheel)
+        cls.venv.pip_install_with(ARGS.find_links, ARGS.wheel)
 
     @classmethod
     def tearDownClass(cls):

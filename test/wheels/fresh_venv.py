@@ -34,5 +34,16 @@ class FreshVenv:
         if proc.returncode != 0:
             raise AssertionError(f"pip install failed:\n{proc.stdout}{proc.stderr}")
 
+    def pip_install_with(self, find_links, *wheels):
+        """pip_install(wheels), letting pip take what they require from the
+        wheel files `find_links` (gathered in one directory, as pip wants)."""
+        links = self.tmp / "links"
+        links.mkdir(exist_ok=True)
+        for wheel in find_links:
+            link = links / Path(wheel).name
+            if not link.exists():
+                link.symlink_to(Path(wheel).resolve())
+        self.pip_install("--find-links", str(links), *[str(Path(w).resolve()) for w in wheels])
+
     def remove(self):
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -46,12 +46,7 @@ class TorchWheelTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.venv = FreshVenv()
-        links = cls.venv.tmp / "links"
-        links.mkdir()
-        for wheel in ARGS.find_links:
-            (links / Path(wheel).name).symlink_to(Path(wheel).resolve())
-        cls.venv.pip_install("--find-links", str(links), str(Path(ARGS.core_wheel).resolve()),
-                             str(Path(ARGS.torch_wheel).resolve()))
+        cls.venv.pip_install_with(ARGS.find_links, ARGS.core_wheel, ARGS.torch_wheel)
 
     @classmethod
     def tearDownClass(cls):

@@ -86,11 +86,6 @@ class Signature:
         self.arguments = [ValueType(t) for t in function_type.inputs]
         self.results = [ValueType(t) for t in function_type.results]
 
-    def __str__(self):
-        args = ", ".join(t.text for t in self.arguments)
-        results = ", ".join(t.text for t in self.results)
-        return f"{self.name}({args}) -> ({results})"
-
 
 class CompiledModule:
     """What RefBackend.compile returns: the LLVM-dialect module and the
@@ -168,17 +163,20 @@ class Invoker:
     def functions(self):
         return sorted(self._signatures)
 
-    def __getattr__(self, name):
+    def signature(self, name):
+        """The Signature (arguments and results, as ValueTypes) of function `name`."""
         signatures = self.__dict__.get("_signatures", {})
         if name not in signatures:
             raise AttributeError(f"the compiled module has no public function {name!r} "
                                  f"(it has: {', '.join(sorted(signatures)) or 'none'})")
+        return signatures[name]
+
+    def __getattr__(self, name):
+        self.signature(name)
         return lambda *args: self.invoke(name, *args)
 
     def invoke(self, name, *args):
-        signature = self._signatures.get(name)
-        if signature is None:
-            raise AttributeError(f"the compiled module has no public function {name!r}")
+        signature = self.signature(name)
         if len(args) != len(signature.arguments):
             raise ValueError(f"{name}() takes {len(signature.arguments)} argument(s) "
                              f"({', '.join(t.text for t in signature.arguments)}), "
@@ -200,8 +198,8 @@ class Invoker:
             results, self._results = self._results, None
         if not signature.results:
             return None
-        if len(results) != len(signature.results) or any(isinstance(r, BaseException) for r in results):
-            problems = [r for r in results if isinstance(r, BaseException)]
+        problems = [r for r in results if isinstance(r, BaseException)]
+        if problems or len(results) != len(signature.results):
             raise RuntimeError(f"{name}: the compiled code did not hand back its "
                                f"{len(signature.results)} result(s)"
                                + (f": {problems[0]!r}" if problems else ""))

@@ -37,6 +37,12 @@ def _to_torch(array, dtype):
     return torch.from_numpy(np.ascontiguousarray(array)).to(dtype)
 
 
+def _tensor_dtype(output):
+    """The dtype of an output node argument that is a tensor, else None."""
+    val = getattr(output, "meta", {}).get("val")
+    return val.dtype if isinstance(val, torch.Tensor) else None
+
+
 class CompiledProgram:
     def __init__(self, program, module, function="main"):
         self.program = program
@@ -58,12 +64,10 @@ class CompiledProgram:
             else:
                 self._inputs.append(("scalar", getattr(spec.arg, "value", val)))
         output_node = next(n for n in program.graph.nodes if n.op == "output")
-        self._output_dtypes = [getattr(out, "meta", {}).get("val").dtype
-                               if isinstance(getattr(out, "meta", {}).get("val"), torch.Tensor) else None
-                               for out in output_node.args[0]]
+        self._output_dtypes = [_tensor_dtype(out) for out in output_node.args[0]]
         backend = RefBackend()
         self._invoker = backend.load(backend.compile(module))
-        self._arguments = self._invoker._signatures[function].arguments
+        self._arguments = self._invoker.signature(function).arguments
 
     def __call__(self, *args, **kwargs):
         flat, spec = pytree.tree_flatten((args, kwargs))

@@ -61,17 +61,21 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     if output_type not in OUTPUT_TYPES:
         raise ValueError(f"output_type {output_type!r} is not supported; this package "
                          f"offers {', '.join(OUTPUT_TYPES)}")
-    if isinstance(model, torch.export.ExportedProgram):
-        program = model
-    else:
-        program = torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
-                                      dynamic_shapes=dynamic_shapes, strict=strict)
+    program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict)
     importer = FxImporter(context=context)
     importer.import_program(program, func_name=func_name, params=params)
     module = importer.module
     if LOWERINGS[output_type]:
         lower(module, LOWERINGS[output_type])
     return module
+
+
+def _exported(model, example_args, example_kwargs, dynamic_shapes, strict):
+    """`model` if it is an ExportedProgram, else torch.export.export of it."""
+    if isinstance(model, torch.export.ExportedProgram):
+        return model
+    return torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
+                               dynamic_shapes=dynamic_shapes, strict=strict)
 
 
 def lower(module, pipeline):
@@ -98,10 +102,6 @@ def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
     """
     from torch_mlir.compiled import CompiledProgram
 
-    if isinstance(model, torch.export.ExportedProgram):
-        program = model
-    else:
-        program = torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
-                                      dynamic_shapes=dynamic_shapes)
+    program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=False)
     module = export_and_import(program, output_type="linalg-on-tensors")
     return CompiledProgram(program, module)
