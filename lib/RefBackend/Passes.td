@@ -32,4 +32,16 @@ def MungeCallingConventions
   let dependentDialects = ["memref::MemRefDialect", "func::FuncDialect"];
 }
 
+def MemRefCopyToLinalg
+    : Pass<"refback-memref-copy-to-linalg", "func::FuncOp"> {
+  let summary = "Turns memref.copy into linalg.copy, so that it becomes loops";
+  let description = [{
+    The LLVM lowering of a `memref.copy` between buffers that are not both
+    contiguous (a strided view, an expanded or collapsed one) is a call to
+    `memrefCopy` from MLIR's C runner utilities, a library the JIT does not
+    load. As `linalg.copy`, the copy lowers to loops with the rest.
+  }];
+  let dependentDialects = ["linalg::LinalgDialect"];
+}
+
 #endif // TORCH_MLIR_REFBACKEND_PASSES

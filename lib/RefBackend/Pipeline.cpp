@@ -55,6 +55,7 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createBufferizationToMemRefPass());
 
   // Loops, then control flow.
+  pm.addNestedPass<func::FuncOp>(createMemRefCopyToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

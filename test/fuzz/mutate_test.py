@@ -1,8 +1,10 @@
 """Mutation fuzzing of torch-mlir-opt: bad input gets a diagnostic, never a crash.
 
-Takes every lit input under test/Dialect, mutates it (flipped bytes, a
-truncation, a deleted or duplicated span, a swapped token) with a fixed seed,
-and feeds each mutant to torch-mlir-opt, half of them through --canonicalize.
+Takes every lit input under test/Dialect and test/Conversion, mutates it
+(flipped bytes, a truncation, a deleted or duplicated span, a swapped token)
+with a fixed seed, and feeds each mutant to torch-mlir-opt: a third only
+parsed and verified, a third through --canonicalize, a third through the
+lowering to linalg-on-tensors.
 Every run must end with exit 0, or exit 1 with an `error:` diagnostic. A signal
 (segfault, abort), another exit code, a silent failure or a hang fails the
 test and names the seed and case so it can be replayed:
@@ -21,6 +23,7 @@ import tempfile
 SEED = 20261130
 CASES = 2400
 TIMEOUT_S = 20
+PASSES = [[], ["--canonicalize"], ["--torch-backend-to-linalg-on-tensors-backend-pipeline"]]
 TOKENS = [b"!torch.vtensor<[2,?],f32>", b"!torch.int", b"%0", b"torch.aten.add.Tensor",
           b"torch.prim.If", b"{", b"}", b"(", b")", b"<", b">", b"[", b"]", b",", b":",
           b"->", b"-1", b"?", b"*", b"unk", b"\"", b"^bb0", b"torch.constant.int 9223372036854775807"]
@@ -53,14 +56,14 @@ def make_cases(inputs):
     for index in range(CASES):
         path, data = blobs[index % len(blobs)]
         kind, mutant = mutate(rng, data)
-        canonicalize = rng.random() < 0.5
-        cases.append((index, os.path.basename(path), kind, canonicalize, mutant))
+        passes = rng.choice(PASSES)
+        cases.append((index, os.path.basename(path), kind, passes, mutant))
     return cases
 
 
 def run_case(opt, case):
-    index, name, kind, canonicalize, mutant = case
-    cmd = [opt, "-", "--split-input-file"] + (["--canonicalize"] if canonicalize else [])
+    index, name, kind, passes, mutant = case
+    cmd = [opt, "-", "--split-input-file"] + passes
     try:
         proc = subprocess.run(cmd, input=mutant, capture_output=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -70,7 +73,7 @@ def run_case(opt, case):
     stderr = proc.stderr.decode(errors="replace")
     if proc.returncode == 1 and "error:" in stderr:
         return None
-    return (f"case {index} ({name}, {kind}, canonicalize={canonicalize}): exit "
+    return (f"case {index} ({name}, {kind}, passes={' '.join(passes) or 'none'}): exit "
             f"{proc.returncode}\n{stderr[-1500:]}")
 
 

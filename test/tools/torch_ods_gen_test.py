@@ -35,6 +35,20 @@ class SchemaTest(unittest.TestCase):
         self.assertTrue(s.is_mutating)
         self.assertEqual(gen.cpp_class(s), "AtenAdd_TensorOp")
 
+    def test_side_effects(self):
+        def traits(text):
+            return gen.effect_traits(gen.parse_schema(text), [])
+
+        read = ["MemoryEffects<[MemRead]>"]
+        self.assertEqual(traits("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"), read)
+        # Mutating, random (by name or by a Generator) and result-less ops keep every effect.
+        self.assertEqual(traits("aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"), [])
+        self.assertEqual(traits("aten::dropout(Tensor input, float p, bool train) -> Tensor"), [])
+        self.assertEqual(traits("aten::bernoulli_.float(Tensor(a!) self, float p=0.5, *, Generator? generator=None) -> Tensor(a!)"), [])
+        self.assertEqual(traits("aten::normal_functional(Tensor self, float mean=0., float std=1., *, Generator? generator=None) -> Tensor"), [])
+        self.assertEqual(traits("aten::_assert_scalar(Scalar self, str assert_msg) -> ()"), [])
+        self.assertEqual(gen.effect_traits(gen.parse_schema("aten::add.int(int a, int b) -> int"), ["hasFolder"]), ["Pure"])
+
     def test_nested_types(self):
         t = gen.parse_type("int[2]?")
         self.assertEqual((t.kind, t.args[0].kind, t.args[0].args[0].name), ("optional", "list", "int"))

@@ -76,6 +76,10 @@ def _any_mutable(t):
     return t.mutable or any(_any_mutable(a) for a in t.args if isinstance(a, SchemaType))
 
 
+def _mentions(t, name):
+    return t.name == name or any(_mentions(a, name) for a in t.args if isinstance(a, SchemaType))
+
+
 def split_top_level(text, sep=","):
     """Splits on `sep` outside (), [] nesting."""
     parts, depth, cur = [], 0, []
@@ -376,6 +380,34 @@ OP_EXTRAS = {
 
 _PURE_EXTRAS = {"hasFolder"}
 
+# Ops whose result depends on a random draw (or that draw one for a later op):
+# never erased or merged, even when unused. Ops with a Generator argument count too.
+_RANDOM = {"bernoulli", "dropout", "native_dropout", "feature_dropout", "alpha_dropout",
+           "feature_alpha_dropout", "rand", "rand_like", "randn", "randn_like", "randint",
+           "randint_like", "randperm", "normal", "normal_functional", "uniform", "multinomial",
+           "poisson", "rrelu", "rrelu_with_noise", "exponential", "geometric", "cauchy",
+           "log_normal"}
+
+
+def effect_traits(schema, extras):
+    """What MLIR may assume about an op's side effects.
+
+    Ops with a folder are Pure (they fold scalars). Other ops that mutate
+    nothing, draw no random numbers and return something only read their
+    operands (MemRead), so canonicalize erases them when their results are
+    unused and CSE merges equal ones. Mutating, random and result-less ops
+    (asserts, warnings) get no trait: MLIR assumes any effect and keeps them.
+    """
+    if schema.is_mutating:
+        return []
+    if _PURE_EXTRAS & set(extras):
+        return ["Pure"]
+    random = (schema.name.rstrip("_") in _RANDOM
+              or any(_mentions(a.type, "Generator") for a in schema.arguments))
+    if random or not schema.returns:
+        return []
+    return ["MemoryEffects<[MemRead]>"]
+
 # Constraints that are one parameterless type, so ODS can build them.
 _BUILDABLE = {"Torch_IntType", "Torch_FloatType", "Torch_BoolType", "Torch_StringType",
               "Torch_DeviceType", "Torch_GeneratorType", "Torch_LinearParamsType"}
@@ -398,7 +430,7 @@ def emit_op(schema):
     results = [(n, "AnyTorchOptionalTensorType" if c == "AnyTorchTensorType" else c)
                for n, c in results]
     extras = OP_EXTRAS.get(schema.qualified_name, [])
-    traits = ["Pure"] if _PURE_EXTRAS & set(extras) and not schema.is_mutating else []
+    traits = effect_traits(schema, extras)
     if results and all(c in _BUILDABLE for _, c in results):
         # Result types follow from the op alone: builders need none (C++ and Python).
         traits.append("DeclareOpInterfaceMethods<InferTypeOpInterface>")

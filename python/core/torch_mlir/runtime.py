@@ -119,7 +119,7 @@ def bf16_to_float32(bits):
 
 def float32_to_bf16(values):
     """float32 values -> bf16 bit patterns (uint16), rounding to nearest even."""
-    values = np.ascontiguousarray(values, dtype=np.float32)
+    values = np.asarray(values, dtype=np.float32, order="C")  # 0-d stays 0-d
     bits = values.view(np.uint32)
     rounded = bits + (0x7FFF + ((bits >> 16) & 1))
     out = (rounded >> 16).astype(np.uint16)

@@ -31,10 +31,10 @@ def _to_numpy(tensor):
 
 def _to_torch(array, dtype):
     if dtype == torch.bfloat16:
-        return torch.from_numpy(np.ascontiguousarray(array).view(np.int16)).view(torch.bfloat16)
+        return torch.from_numpy(np.asarray(array, order="C").view(np.int16)).view(torch.bfloat16)
     if dtype == torch.uint8:
-        return torch.from_numpy(np.ascontiguousarray(array).view(np.uint8))
-    return torch.from_numpy(np.ascontiguousarray(array)).to(dtype)
+        return torch.from_numpy(np.asarray(array, order="C").view(np.uint8))
+    return torch.from_numpy(np.asarray(array, order="C")).to(dtype)
 
 
 def _tensor_dtype(output):
@@ -85,9 +85,12 @@ class CompiledProgram:
             elif arg != example:
                 raise ValueError(f"fx.compile: input {index} was specialized to {example!r} when "
                                  f"the program was exported; got {arg!r}. Compile again for it.")
+            elif isinstance(arg, (bool, int, float)):
+                # A specialized Python scalar the importer kept as an argument.
+                values.append(arg)
         if len(values) != len(self._arguments):
             raise ValueError(f"fx.compile: the compiled function takes {len(self._arguments)} "
-                             f"tensor(s), the call gives {len(values)}")
+                             f"argument(s), the call gives {len(values)}")
         results = self._invoker.invoke(self.function, *values)
         if len(self._output_dtypes) == 1:
             results = (results,)

@@ -19,12 +19,12 @@ except ImportError as e:  # the core wheel alone: say what is missing
 import os
 import tempfile
 
-from torch_mlir import ir
+from torch_mlir import decompositions, ir
 from torch_mlir.extras.fx_importer import FxImporter, FxImportError
 from torch_mlir.passmanager import PassManager
 
-__all__ = ["compile", "export_and_import", "FxImporter", "FxImportError", "LoweringError",
-           "OUTPUT_TYPES"]
+__all__ = ["compile", "default_decompositions", "export_and_import", "FxImporter",
+           "FxImportError", "LoweringError", "OUTPUT_TYPES"]
 
 # What export_and_import can return, and the pipeline that makes each from the
 # importer's output.
@@ -41,9 +41,15 @@ class LoweringError(RuntimeError):
     was given, to replay with torch-mlir-opt."""
 
 
+def default_decompositions():
+    """The decomposition table export_and_import applies unless given another
+    (a new dict): see torch_mlir.decompositions."""
+    return decompositions.table()
+
+
 def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main",
                       output_type="torch", params="literals", strict=False,
-                      context=None, **example_kwargs):
+                      context=None, decomposition_table=None, **example_kwargs):
     """Exports `model` with `torch.export.export` and imports it.
 
     Returns a `torch_mlir.ir.Module` holding `func.func @<func_name>` in the
@@ -57,13 +63,20 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     `output_type` is "torch" (the importer's output) or "linalg-on-tensors"
     (lowered by torch-backend-to-linalg-on-tensors-backend-pipeline; raises
     LoweringError naming the first op that does not lower).
+
+    `decomposition_table` maps ATen ops to Python decompositions that
+    `program.run_decompositions` applies before import; None means
+    `default_decompositions()`, `{}` only functionalizes.
     """
     if output_type not in OUTPUT_TYPES:
         raise ValueError(f"output_type {output_type!r} is not supported; this package "
                          f"offers {', '.join(OUTPUT_TYPES)}")
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict)
+    if decomposition_table is None:
+        decomposition_table = decompositions.table()
+    program = program.run_decompositions(decomposition_table)
     importer = FxImporter(context=context)
-    importer.import_program(program, func_name=func_name, params=params)
+    importer.import_program(program, func_name=func_name, params=params, decompose=False)
     module = importer.module
     if LOWERINGS[output_type]:
         lower(module, LOWERINGS[output_type])

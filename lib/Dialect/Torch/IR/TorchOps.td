@@ -172,12 +172,14 @@ def Torch_PrimListConstructOp : Torch_Op<"prim.ListConstruct"> {
     ```
   }];
   let arguments = (ins Variadic<AnyTorchType>:$elements);
-  let results = (outs AnyTorchListType:$result);
+  // A new list each time (lists are mutable: two equal ones must not merge),
+  // with no other effect: an unused one is dead.
+  let results = (outs Res<AnyTorchListType, "", [MemAlloc]>:$result);
   let assemblyFormat = "$elements attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
 
-def Torch_PrimListUnpackOp : Torch_Op<"prim.ListUnpack"> {
+def Torch_PrimListUnpackOp : Torch_Op<"prim.ListUnpack", [MemoryEffects<[MemRead]>]> {
   let summary = "Unpacks a list of statically known length";
   let description = [{
     ```mlir

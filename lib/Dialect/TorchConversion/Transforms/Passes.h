@@ -19,14 +19,15 @@ namespace mlir::torch::TorchConversion {
 #include "Dialect/TorchConversion/Transforms/Passes.h.inc"
 
 /// torch-backend-to-linalg-on-tensors-backend-pipeline: Torch backend
-/// contract IR to the linalg-on-tensors contract. Today: the backend type
-/// conversions at function boundaries, then the final check
-/// (torch-verify-linalg-on-tensors-backend-contract), where every Torch op
-/// still fails, named at its source location; the op conversions
-/// (TorchToLinalg, -SCF, -Arith, -Tensor) go in front as they land.
+/// contract IR to the linalg-on-tensors contract: convert-torch-to-linalg,
+/// -scf and -arith, the backend type conversions at function boundaries,
+/// cleanup, then the final check (torch-verify-linalg-on-tensors-backend-
+/// contract), which names the first op that did not lower, at its source
+/// location.
 void buildTorchBackendToLinalgOnTensorsBackendPipeline(OpPassManager &pm);
 
-/// Registers the passes above and the pipeline.
+/// Registers the passes above, the conversions out of Torch
+/// (torch-mlir/Conversion) and the pipeline.
 void registerTorchConversionPassesAndPipelines();
 
 } // namespace mlir::torch::TorchConversion

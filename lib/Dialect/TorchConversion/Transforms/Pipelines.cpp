@@ -4,23 +4,33 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "torch-mlir/Conversion/Passes.h"
 
 using namespace mlir;
 
 void mlir::torch::TorchConversion::
     buildTorchBackendToLinalgOnTensorsBackendPipeline(OpPassManager &pm) {
-  // The conversions of ops go here as they land (TorchToLinalg, -SCF,
-  // -Arith, -Tensor); then the types at function boundaries, then the check.
+  // Ops first (tensors, then control flow, then scalars and constants, which
+  // the others read while they run), then the types at function boundaries;
+  // canonicalize drops what became dead (lists, bridges, constants); then
+  // the check names whatever did not lower.
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToLinalg());
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToSCF());
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToArith());
   pm.addPass(createFuncBackendTypeConversion());
   pm.addNestedPass<func::FuncOp>(createFinalizingBackendTypeConversion());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createVerifyLinalgOnTensorsBackendContract());
 }
 
 void mlir::torch::TorchConversion::registerTorchConversionPassesAndPipelines() {
   registerTorchConversionPasses();
+  registerTorchConversionsPasses();
   PassPipelineRegistration<>(
       "torch-backend-to-linalg-on-tensors-backend-pipeline",
-      "Lowers Torch backend-contract IR to linalg-on-tensors (so far: "
-      "builtin types at function boundaries, then the contract check)",
+      "Lowers Torch backend-contract IR to linalg-on-tensors: the op "
+      "conversions, the backend type conversions, then the contract check",
       buildTorchBackendToLinalgOnTensorsBackendPipeline);
 }

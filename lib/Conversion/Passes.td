@@ -1,0 +1,51 @@
+//===- Passes.td - Conversions out of the Torch dialect ---------*- tablegen -*-===//
+
+#ifndef TORCH_MLIR_CONVERSION_PASSES
+#define TORCH_MLIR_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
+  let summary = "Lowers ATen tensor ops to linalg, tensor, arith and math";
+  let description = [{
+    Each ATen op on value tensors of known rank and dtype becomes builtin
+    tensor IR: elementwise ops (with broadcasting and the result's dtype as
+    PyTorch promoted it) and reductions as `linalg.generic`; matmuls and
+    convolutions as named linalg ops; views, slices and concatenation as
+    `tensor` ops. Python scalars and int lists come from `torch.constant.*`
+    and `torch.prim.ListConstruct`; sizes that are not constant are converted
+    values (`torch_c.to_i64`).
+
+    An op it cannot lower stays, unchanged: the pipeline's contract check
+    names it. Dynamic dimensions are taken to match where PyTorch would
+    broadcast or check them (no run-time check is emitted).
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
+    "tensor::TensorDialect", "TorchConversion::TorchConversionDialect"];
+}
+
+def ConvertTorchToSCF : Pass<"convert-torch-to-scf", "func::FuncOp"> {
+  let summary = "Lowers torch.prim.If to scf.if";
+  let description = [{
+    `torch.prim.If` (what `torch.cond` imports as) becomes `scf.if` on an
+    `i1`, its results and yields of builtin types.
+  }];
+  let dependentDialects = [
+    "scf::SCFDialect", "TorchConversion::TorchConversionDialect"];
+}
+
+def ConvertTorchToArith : Pass<"convert-torch-to-arith", "func::FuncOp"> {
+  let summary = "Lowers Torch constants and scalar arithmetic to arith";
+  let description = [{
+    `torch.constant.int/float/bool` and `torch.vtensor.literal` become
+    `arith.constant`; arithmetic and comparisons on `!torch.int`,
+    `!torch.float` and `!torch.bool` become arith ops on i64, f64 and i1.
+    Python semantics: `//` and `%` on ints round toward negative infinity.
+  }];
+  let dependentDialects = [
+    "arith::ArithDialect", "tensor::TensorDialect",
+    "TorchConversion::TorchConversionDialect"];
+}
+
+#endif // TORCH_MLIR_CONVERSION_PASSES

@@ -1,0 +1,669 @@
+//===- DataMovement.cpp - Views, permutations, slices, concatenation ------===//
+//
+// Value semantics make every view a copy-free reshape of an immutable tensor:
+// view/reshape/flatten/squeeze/unsqueeze collapse to 1-D and expand to the
+// result (or reshape directly when only unit dimensions move); permute is
+// linalg.transpose; slice and select are tensor.extract_slice; cat is
+// tensor.insert_slice into an empty tensor; expand is a broadcasting
+// linalg.generic; embedding and index_select gather with tensor.extract.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "torch-mlir/Conversion/Utils.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::conversion;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::torch_to_linalg;
+
+namespace {
+
+/// `input` reshaped to `resultType`, whose sizes are `sizes` (empty if all
+/// are static): collapsed to 1-D (or expanded from 0-d), then expanded.
+Value reshape(OpBuilder &b, Location loc, Value input,
+              RankedTensorType resultType, ArrayRef<OpFoldResult> sizes) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  if (inputType == resultType && resultType.hasStaticShape())
+    return input;
+  SmallVector<OpFoldResult> allSizes(sizes);
+  if (allSizes.empty())
+    for (int64_t size : resultType.getShape())
+      allSizes.push_back(b.getIndexAttr(size));
+  int64_t n = inputType.hasStaticShape() ? inputType.getNumElements()
+                                         : ShapedType::kDynamic;
+  auto flatType = RankedTensorType::get({n}, inputType.getElementType());
+  Value flat;
+  if (inputType.getRank() == 0) {
+    flat = b.create<tensor::ExpandShapeOp>(loc, flatType, input,
+                                           ArrayRef<ReassociationIndices>{});
+  } else if (inputType.getRank() == 1) {
+    flat = input;
+  } else {
+    ReassociationIndices all;
+    for (int64_t i = 0; i < inputType.getRank(); ++i)
+      all.push_back(i);
+    flat = b.create<tensor::CollapseShapeOp>(
+        loc, flatType, input, ArrayRef<ReassociationIndices>{all});
+  }
+  if (resultType.getRank() == 0)
+    return b.create<tensor::CollapseShapeOp>(loc, resultType, flat,
+                                             ArrayRef<ReassociationIndices>{});
+  if (resultType.getRank() == 1) {
+    if (flat.getType() == resultType)
+      return flat;
+    return b.create<tensor::CastOp>(loc, resultType, flat);
+  }
+  ReassociationIndices all;
+  for (int64_t i = 0; i < resultType.getRank(); ++i)
+    all.push_back(i);
+  return b.create<tensor::ExpandShapeOp>(
+      loc, resultType, flat, ArrayRef<ReassociationIndices>{all}, allSizes);
+}
+
+/// view(self, size), reshape(self, shape), _unsafe_view(self, size): the
+/// result sizes from the list (static ones from the result type); one -1 is
+/// the element count over the product of the others.
+template <typename OpTy>
+class ConvertView : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getOperands()[0];
+    if (!resultType || !isa<RankedTensorType>(input.getType()))
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes;
+    if (!resultType.hasStaticShape()) {
+      std::optional<SmallVector<Value>> elements =
+          getListElements(op->getOperand(1));
+      if (!elements ||
+          static_cast<int64_t>(elements->size()) != resultType.getRank())
+        return rewriter.notifyMatchFailure(op, "sizes are not a list");
+      Value inferredAt;
+      Value known = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+      for (auto [i, element] : llvm::enumerate(*elements)) {
+        if (!resultType.isDynamicDim(i)) {
+          sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(i)));
+          known = rewriter.create<arith::MulIOp>(
+              loc, known,
+              rewriter.create<arith::ConstantIndexOp>(
+                  loc, resultType.getDimSize(i)));
+          continue;
+        }
+        if (getConstantInt(element) == -1) {
+          inferredAt = rewriter.create<arith::ConstantIndexOp>(loc, i);
+          sizes.push_back(OpFoldResult());
+          continue;
+        }
+        Value size = this->getTypeConverter()->materializeTargetConversion(
+            rewriter, loc, rewriter.getI64Type(), element);
+        if (!size)
+          return rewriter.notifyMatchFailure(op, "size is not an int");
+        Value index = i64ToIndex(rewriter, loc, size);
+        known = rewriter.create<arith::MulIOp>(loc, known, index);
+        sizes.push_back(index);
+      }
+      if (inferredAt) {
+        Value total = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+        for (OpFoldResult size : getSizes(rewriter, loc, input))
+          total = rewriter.create<arith::MulIOp>(
+              loc, total, getValueOrCreateConstantIndexOp(rewriter, loc, size));
+        Value inferred = rewriter.create<arith::DivUIOp>(loc, total, known);
+        for (OpFoldResult &size : sizes)
+          if (!size)
+            size = inferred;
+      }
+    }
+    rewriter.replaceOp(op, reshape(rewriter, loc, input, resultType, sizes));
+    return success();
+  }
+};
+
+/// The result sizes of ops that insert or drop unit dimensions or merge a
+/// run of them, from the input's sizes; nullopt if the op is not understood.
+std::optional<SmallVector<OpFoldResult>>
+unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
+                 RankedTensorType resultType) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  if (isa<AtenUnsqueezeOp>(op)) {
+    std::optional<int64_t> dim = getConstantInt(op->getOperand(1));
+    std::optional<int64_t> at = dim ? normalizeDim(*dim, rank + 1) : std::nullopt;
+    if (!at)
+      return std::nullopt;
+    sizes.insert(sizes.begin() + *at, b.getIndexAttr(1));
+    return sizes;
+  }
+  if (isa<AtenFlattenUsingIntsOp>(op)) {
+    std::optional<int64_t> startValue = getConstantInt(op->getOperand(1));
+    std::optional<int64_t> endValue = getConstantInt(op->getOperand(2));
+    if (rank == 0)
+      return SmallVector<OpFoldResult>{b.getIndexAttr(1)};
+    std::optional<int64_t> first =
+        startValue ? normalizeDim(*startValue, rank) : std::nullopt;
+    std::optional<int64_t> last =
+        endValue ? normalizeDim(*endValue, rank) : std::nullopt;
+    if (!first || !last || *first > *last)
+      return std::nullopt;
+    Value product = b.create<arith::ConstantIndexOp>(loc, 1);
+    for (int64_t i = *first; i <= *last; ++i)
+      product = b.create<arith::MulIOp>(
+          loc, product, getValueOrCreateConstantIndexOp(b, loc, sizes[i]));
+    sizes.erase(sizes.begin() + *first, sizes.begin() + *last + 1);
+    sizes.insert(sizes.begin() + *first, product);
+    return sizes;
+  }
+  // squeeze, squeeze.dim, squeeze.dims: the named (or all) dimensions of
+  // static size 1 go.
+  SmallVector<int64_t> candidates;
+  if (isa<AtenSqueezeOp>(op)) {
+    candidates = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  } else if (isa<AtenSqueezeDimOp>(op)) {
+    std::optional<int64_t> dim = getConstantInt(op->getOperand(1));
+    if (!dim)
+      return std::nullopt;
+    candidates.push_back(*dim);
+  } else {
+    std::optional<SmallVector<int64_t>> dims =
+        getConstantIntList(op->getOperand(1));
+    if (!dims)
+      return std::nullopt;
+    candidates = *dims;
+  }
+  SmallVector<OpFoldResult> kept;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool named = llvm::any_of(candidates, [&](int64_t c) {
+      return normalizeDim(c, rank) == i;
+    });
+    if (!(named && inputType.getDimSize(i) == 1))
+      kept.push_back(sizes[i]);
+  }
+  if (static_cast<int64_t>(kept.size()) != resultType.getRank())
+    return std::nullopt; // a dynamic dimension that was 1 at run time
+  return kept;
+}
+
+/// flatten, squeeze, unsqueeze: reshapes whose sizes follow from the input's.
+template <typename OpTy>
+class ConvertUnitReshape : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getOperands()[0];
+    if (!resultType || !isa<RankedTensorType>(input.getType()))
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    Location loc = op.getLoc();
+    std::optional<SmallVector<OpFoldResult>> sizes =
+        unitReshapeSizes(op, rewriter, loc, input, resultType);
+    if (!sizes)
+      return rewriter.notifyMatchFailure(op, "non-constant dims, or a "
+                                             "dynamic dimension squeezed");
+    rewriter.replaceOp(op, reshape(rewriter, loc, input, resultType, *sizes));
+    return success();
+  }
+};
+
+/// permute(self, dims): linalg.transpose.
+class ConvertPermute : public OpConversionPattern<AtenPermuteOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenPermuteOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<SmallVector<int64_t>> dims =
+        getConstantIntList(op.getDims());
+    if (!resultType || !inputType || !dims ||
+        static_cast<int64_t>(dims->size()) != inputType.getRank())
+      return rewriter.notifyMatchFailure(op, "not a constant permutation");
+    for (int64_t &dim : *dims) {
+      std::optional<int64_t> normalized =
+          normalizeDim(dim, inputType.getRank());
+      if (!normalized)
+        return rewriter.notifyMatchFailure(op, "dim out of range");
+      dim = *normalized;
+    }
+    if (inputType.getRank() == 0) {
+      rewriter.replaceOp(op, adaptor.getSelf());
+      return success();
+    }
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> inputSizes =
+        getSizes(rewriter, loc, adaptor.getSelf());
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t dim : *dims)
+      sizes.push_back(inputSizes[dim]);
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    rewriter.replaceOp(op, rewriter
+                               .create<linalg::TransposeOp>(
+                                   loc, adaptor.getSelf(), init, *dims)
+                               .getResult());
+    return success();
+  }
+};
+
+/// transpose.int(self, dim0, dim1) and t(self): a permutation.
+template <typename OpTy>
+class ConvertTranspose : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getOperands()[0];
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    int64_t rank = inputType.getRank();
+    SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    if (rank < 2) {
+      rewriter.replaceOp(op, input);
+      return success();
+    }
+    int64_t d0 = 0, d1 = 1;
+    if (op->getNumOperands() == 3) {
+      std::optional<int64_t> a = getConstantInt(op->getOperand(1));
+      std::optional<int64_t> b = getConstantInt(op->getOperand(2));
+      std::optional<int64_t> na = a ? normalizeDim(*a, rank) : std::nullopt;
+      std::optional<int64_t> nb = b ? normalizeDim(*b, rank) : std::nullopt;
+      if (!na || !nb)
+        return rewriter.notifyMatchFailure(op, "non-constant dims");
+      d0 = *na;
+      d1 = *nb;
+    }
+    std::swap(dims[d0], dims[d1]);
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> inputSizes = getSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t dim : dims)
+      sizes.push_back(inputSizes[dim]);
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    rewriter.replaceOp(
+        op, rewriter.create<linalg::TransposeOp>(loc, input, init, dims)
+                .getResult());
+    return success();
+  }
+};
+
+/// expand(self, size, implicit) and broadcast_to(self, size): a broadcasting
+/// copy; -1 keeps a size.
+template <typename OpTy>
+class ConvertExpand : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getOperands()[0];
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType ||
+        inputType.getRank() > resultType.getRank())
+      return rewriter.notifyMatchFailure(op, "not a broadcast");
+    int64_t offset = resultType.getRank() - inputType.getRank();
+    for (int64_t j = 0; j < resultType.getRank(); ++j) {
+      bool fromInput = j >= offset && inputType.getDimSize(j - offset) != 1;
+      if (resultType.isDynamicDim(j) && !fromInput)
+        return rewriter.notifyMatchFailure(
+            op, "a dynamic size broadcast from 1 is not supported yet");
+    }
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), input, resultType,
+        [](OpBuilder &, Location, ValueRange x) { return x[0]; });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// slice.Tensor(self, dim, start?, end?, step): tensor.extract_slice with
+/// Python's clamping of start and end.
+class ConvertSlice : public OpConversionPattern<AtenSliceTensorOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenSliceTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    std::optional<int64_t> dim =
+        dimValue ? normalizeDim(*dimValue, inputType.getRank()) : std::nullopt;
+    std::optional<int64_t> step = getConstantInt(op.getStep());
+    if (!dim || !step || *step <= 0)
+      return rewriter.notifyMatchFailure(op, "non-constant dim or step");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]);
+    Type i64 = rewriter.getI64Type();
+    Value sizeI64 = indexToI64(rewriter, loc, size);
+    Value zero = scalarConstant(rewriter, loc, i64, 0);
+    // start/end: None is 0/size; negative counts from the end; both clamp to
+    // [0, size].
+    auto bound = [&](Value original, Value converted, Value dflt) -> Value {
+      if (isNone(original))
+        return dflt;
+      Value v = converted; // an i64 already: adaptor operands are converted
+      Value negative =
+          rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v, zero);
+      v = rewriter.create<arith::SelectOp>(
+          loc, negative, rewriter.create<arith::AddIOp>(loc, v, sizeI64), v);
+      v = rewriter.create<arith::MaxSIOp>(loc, v, zero);
+      return rewriter.create<arith::MinSIOp>(loc, v, sizeI64);
+    };
+    for (Value v : {adaptor.getStart(), adaptor.getEnd()})
+      if (!isNone(v) && v.getType() != i64)
+        return rewriter.notifyMatchFailure(op, "start or end is not an int");
+    SmallVector<OpFoldResult> offsets(inputType.getRank(),
+                                      rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(inputType.getRank(),
+                                      rewriter.getIndexAttr(1));
+    // Constant bounds on a static dimension: a static slice.
+    std::optional<int64_t> staticSize = getConstantIntValue(sizes[*dim]);
+    auto staticBound = [&](Value original,
+                           int64_t dflt) -> std::optional<int64_t> {
+      if (isNone(original))
+        return dflt;
+      std::optional<int64_t> v = getConstantInt(original);
+      if (!v || !staticSize)
+        return std::nullopt;
+      int64_t b = *v < 0 ? *v + *staticSize : *v;
+      return std::clamp<int64_t>(b, 0, *staticSize);
+    };
+    std::optional<int64_t> staticStart = staticBound(op.getStart(), 0);
+    std::optional<int64_t> staticEnd =
+        staticBound(op.getEnd(), staticSize.value_or(0));
+    Value length;
+    if (staticStart && staticEnd) {
+      int64_t n = std::max<int64_t>(*staticEnd - *staticStart, 0);
+      offsets[*dim] = rewriter.getIndexAttr(*staticStart);
+      length = scalarConstant(rewriter, loc, i64, (n + *step - 1) / *step);
+    } else {
+      Value start = bound(op.getStart(), adaptor.getStart(), zero);
+      Value end = bound(op.getEnd(), adaptor.getEnd(), sizeI64);
+      end = rewriter.create<arith::MaxSIOp>(loc, end, start);
+      // ceil((end - start) / step)
+      Value stepValue = scalarConstant(rewriter, loc, i64, *step);
+      length = rewriter.create<arith::CeilDivSIOp>(
+          loc, rewriter.create<arith::SubIOp>(loc, end, start), stepValue);
+      offsets[*dim] = i64ToIndex(rewriter, loc, start);
+    }
+    strides[*dim] = rewriter.getIndexAttr(*step);
+    sizes[*dim] = resultType.isDynamicDim(*dim)
+                      ? OpFoldResult(i64ToIndex(rewriter, loc, length))
+                      : OpFoldResult(rewriter.getIndexAttr(
+                            resultType.getDimSize(*dim)));
+    Value slice = rewriter.create<tensor::ExtractSliceOp>(
+        loc, input, offsets, sizes, strides);
+    if (slice.getType() != resultType)
+      slice = rewriter.create<tensor::CastOp>(loc, resultType, slice);
+    rewriter.replaceOp(op, slice);
+    return success();
+  }
+};
+
+/// select.int(self, dim, index): a rank-reducing extract_slice.
+class ConvertSelect : public OpConversionPattern<AtenSelectIntOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenSelectIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType || inputType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    std::optional<int64_t> dim =
+        dimValue ? normalizeDim(*dimValue, inputType.getRank()) : std::nullopt;
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "non-constant dim");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    Type i64 = rewriter.getI64Type();
+    SmallVector<OpFoldResult> offsets(inputType.getRank(),
+                                      rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(inputType.getRank(),
+                                      rewriter.getIndexAttr(1));
+    std::optional<int64_t> constantIndex = getConstantInt(op.getIndex());
+    std::optional<int64_t> staticSize = getConstantIntValue(sizes[*dim]);
+    if (constantIndex && (*constantIndex >= 0 || staticSize)) {
+      int64_t at = *constantIndex < 0 ? *constantIndex + *staticSize
+                                      : *constantIndex;
+      offsets[*dim] = rewriter.getIndexAttr(at);
+    } else {
+      Value index = adaptor.getIndex();
+      if (index.getType() != i64)
+        return rewriter.notifyMatchFailure(op, "index is not an int");
+      Value size = indexToI64(
+          rewriter, loc,
+          getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]));
+      Value negative = rewriter.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::slt, index,
+          scalarConstant(rewriter, loc, i64, 0));
+      index = rewriter.create<arith::SelectOp>(
+          loc, negative, rewriter.create<arith::AddIOp>(loc, index, size),
+          index);
+      offsets[*dim] = i64ToIndex(rewriter, loc, index);
+    }
+    sizes[*dim] = rewriter.getIndexAttr(1);
+    auto reducedType = tensor::ExtractSliceOp::inferCanonicalRankReducedResultType(
+        resultType.getRank(), inputType, offsets, sizes, strides);
+    Value slice = rewriter.create<tensor::ExtractSliceOp>(
+        loc, cast<RankedTensorType>(reducedType), input, offsets, sizes,
+        strides);
+    if (slice.getType() != resultType)
+      slice = rewriter.create<tensor::CastOp>(loc, resultType, slice);
+    rewriter.replaceOp(op, slice);
+    return success();
+  }
+};
+
+/// cat(tensors, dim): each tensor inserted at its offset. Empty 1-D tensors
+/// (which PyTorch skips) are skipped.
+class ConvertCat : public OpConversionPattern<AtenCatOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenCatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    std::optional<SmallVector<Value>> elements =
+        getListElements(op.getTensors());
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    if (!resultType || !elements || !dimValue)
+      return rewriter.notifyMatchFailure(op, "not a constant list and dim");
+    std::optional<int64_t> dim = normalizeDim(*dimValue, resultType.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    Location loc = op.getLoc();
+    SmallVector<Value> tensors;
+    for (Value element : *elements) {
+      Type type = getTypeConverter()->convertType(element.getType());
+      auto ranked = dyn_cast_or_null<RankedTensorType>(type);
+      if (!ranked)
+        return rewriter.notifyMatchFailure(op, "an unranked operand");
+      if (ranked.getRank() == 1 && ranked.getDimSize(0) == 0 &&
+          resultType.getRank() != 1)
+        continue;
+      Value tensor = getTypeConverter()->materializeTargetConversion(
+          rewriter, loc, ranked, element);
+      tensors.push_back(
+          castElements(rewriter, loc, tensor, resultType.getElementType()));
+    }
+    if (tensors.empty())
+      return rewriter.notifyMatchFailure(op, "nothing to concatenate");
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, tensors[0]);
+    Value total = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+    SmallVector<Value> offsets;
+    for (Value tensor : tensors) {
+      offsets.push_back(total);
+      OpFoldResult size = getSizes(rewriter, loc, tensor)[*dim];
+      total = rewriter.create<arith::AddIOp>(
+          loc, total, getValueOrCreateConstantIndexOp(rewriter, loc, size));
+    }
+    sizes[*dim] = total;
+    Value result = emptyTensor(rewriter, loc, resultType, sizes);
+    for (auto [tensor, offset] : llvm::zip(tensors, offsets)) {
+      SmallVector<OpFoldResult> at(resultType.getRank(),
+                                   rewriter.getIndexAttr(0));
+      at[*dim] = offset;
+      SmallVector<OpFoldResult> strides(resultType.getRank(),
+                                        rewriter.getIndexAttr(1));
+      result = rewriter.create<tensor::InsertSliceOp>(
+          loc, tensor, result, at, getSizes(rewriter, loc, tensor), strides);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// embedding(weight, indices, ...) and index_select(self, dim, index): a
+/// gather; each result element is tensor.extract of the source at the
+/// looked-up index.
+template <typename OpTy>
+class ConvertGather : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    constexpr bool isEmbedding = std::is_same_v<OpTy, AtenEmbeddingOp>;
+    Value source = adaptor.getOperands()[0];
+    Value indices = adaptor.getOperands()[isEmbedding ? 1 : 2];
+    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+    auto indicesType = dyn_cast<RankedTensorType>(indices.getType());
+    if (!resultType || !sourceType || !indicesType)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    int64_t dim = 0;
+    if constexpr (!isEmbedding) {
+      std::optional<int64_t> value = getConstantInt(op->getOperand(1));
+      std::optional<int64_t> normalized =
+          value ? normalizeDim(*value, sourceType.getRank()) : std::nullopt;
+      if (!normalized || indicesType.getRank() > 1)
+        return rewriter.notifyMatchFailure(op, "non-constant dim");
+      dim = *normalized;
+    }
+    // Result dims: source dims before `dim`, the index dims, source dims
+    // after `dim` (embedding: dim 0).
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    int64_t indexRank = indicesType.getRank();
+    int64_t rank = resultType.getRank();
+    SmallVector<OpFoldResult> sourceSizes = getSizes(rewriter, loc, source);
+    SmallVector<OpFoldResult> indexSizes = getSizes(rewriter, loc, indices);
+    SmallVector<OpFoldResult> sizes(sourceSizes.begin(),
+                                    sourceSizes.begin() + dim);
+    sizes.append(indexSizes.begin(), indexSizes.end());
+    sizes.append(sourceSizes.begin() + dim + 1, sourceSizes.end());
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t i = 0; i < indexRank; ++i)
+      indexExprs.push_back(getAffineDimExpr(dim + i, context));
+    SmallVector<AffineMap> maps{AffineMap::get(rank, 0, indexExprs, context),
+                                rewriter.getMultiDimIdentityMap(rank)};
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, indices, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> at;
+          for (int64_t i = 0; i < dim; ++i)
+            at.push_back(b.create<linalg::IndexOp>(l, i));
+          Value index = castScalar(b, l, args[0], b.getI64Type());
+          at.push_back(i64ToIndex(b, l, index));
+          for (int64_t i = dim + 1; i < sourceType.getRank(); ++i)
+            at.push_back(b.create<linalg::IndexOp>(l, i - 1 + indexRank));
+          Value element = b.create<tensor::ExtractOp>(l, source, at);
+          b.create<linalg::YieldOp>(
+              l, castScalar(b, l, element, resultType.getElementType()));
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// size.int(self, dim): tensor.dim as i64.
+class ConvertSizeInt : public OpConversionPattern<AtenSizeIntOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenSizeIntOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    std::optional<int64_t> dim =
+        type && dimValue ? normalizeDim(*dimValue, type.getRank())
+                         : std::nullopt;
+    if (!dim || type.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "non-constant dim");
+    Location loc = op.getLoc();
+    Value size = rewriter.create<tensor::DimOp>(loc, adaptor.getSelf(), *dim);
+    rewriter.replaceOp(op, indexToI64(rewriter, loc, size));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
+               ConvertView<Aten_UnsafeViewOp>,
+               ConvertUnitReshape<AtenFlattenUsingIntsOp>,
+               ConvertUnitReshape<AtenSqueezeOp>,
+               ConvertUnitReshape<AtenSqueezeDimOp>,
+               ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
+               ConvertTranspose<AtenTransposeIntOp>,
+               ConvertTranspose<AtenTOp>, ConvertExpand<AtenExpandOp>,
+               ConvertExpand<AtenBroadcastToOp>, ConvertSlice, ConvertSelect,
+               ConvertCat, ConvertGather<AtenEmbeddingOp>,
+               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt>(converter,
+                                                                  context);
+}

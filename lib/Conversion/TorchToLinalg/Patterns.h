@@ -1,0 +1,48 @@
+//===- Patterns.h - TorchToLinalg's pattern families ------------*- C++ -*-===//
+//
+// One file per family of ATen ops (as PyTorch's docs group them); each adds
+// its patterns here. TorchToLinalg.cpp runs them all as one conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_MLIR_CONVERSION_TORCHTOLINALG_PATTERNS_H
+#define TORCH_MLIR_CONVERSION_TORCHTOLINALG_PATTERNS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::torch::torch_to_linalg {
+
+/// Elementwise ops, casts, and the tensor <-> Python scalar bridges.
+void populateElementwisePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns);
+/// mm, bmm, addmm, convolution.
+void populateLinearPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns);
+/// sum, mean, amax/amin, max/min with indices, argmax/argmin, prod, any, all.
+void populateReductionPatterns(const TypeConverter &converter,
+                               RewritePatternSet &patterns);
+/// Views, permutes, slices, concatenation, expand, gathers.
+void populateDataMovementPatterns(const TypeConverter &converter,
+                                  RewritePatternSet &patterns);
+/// full, zeros, ones, empty, arange and their *_like forms.
+void populateTensorConstructorPatterns(const TypeConverter &converter,
+                                       RewritePatternSet &patterns);
+/// max and average pooling.
+void populatePoolingPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+
+/// A `linalg.generic` computing a tensor of `resultType` from `inputs`
+/// broadcast to it the way PyTorch broadcasts (trailing dimensions aligned; a
+/// static size 1 stretches). `body` gets one element of each input and returns
+/// the result element.
+Value buildElementwise(
+    OpBuilder &b, Location loc, ValueRange inputs, RankedTensorType resultType,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// `tensor` with its elements cast to `element` (itself if they already are).
+Value castElements(OpBuilder &b, Location loc, Value tensor, Type element);
+
+} // namespace mlir::torch::torch_to_linalg
+
+#endif // TORCH_MLIR_CONVERSION_TORCHTOLINALG_PATTERNS_H

@@ -1,0 +1,346 @@
+//===- Pooling.cpp - Max and average pooling ------------------------------===//
+//
+// One linalg.generic per pooling op, for 1-D, 2-D and 3-D: loops over
+// (N, C, outputs..., window...) with the window dimensions as reductions, and
+// the padded input read at `output * stride + window * dilation`. An input of
+// the window's shape (never read) gives the window loops their bounds. Max
+// pooling yields values and flat indices into each unpadded input plane, as
+// PyTorch does; average pooling sums, then divides by PyTorch's count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "torch-mlir/Conversion/Utils.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::conversion;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::torch_to_linalg;
+
+namespace {
+
+struct Window {
+  SmallVector<int64_t> kernel, stride, padding, dilation;
+  bool ceilMode = false;
+};
+
+/// kernel_size, stride (empty: the kernel), padding, dilation (absent: 1),
+/// each a constant list of one or `spatial` ints.
+std::optional<Window> readWindow(Value kernel, Value stride, Value padding,
+                                 Value dilation, Value ceilMode,
+                                 int64_t spatial) {
+  Window w;
+  auto read = [&](Value list, SmallVector<int64_t> &out,
+                  ArrayRef<int64_t> dflt) {
+    std::optional<SmallVector<int64_t>> values;
+    if (list)
+      values = getConstantIntList(list);
+    else
+      values = SmallVector<int64_t>(dflt);
+    if (!values)
+      return false;
+    if (values->empty())
+      values = SmallVector<int64_t>(dflt);
+    if (values->size() == 1)
+      values->assign(spatial, values->front());
+    out = *values;
+    return static_cast<int64_t>(out.size()) == spatial;
+  };
+  SmallVector<int64_t> ones(spatial, 1), zeros(spatial, 0);
+  if (!read(kernel, w.kernel, {}) || !read(stride, w.stride, w.kernel) ||
+      !read(padding, w.padding, zeros) || !read(dilation, w.dilation, ones))
+    return std::nullopt;
+  std::optional<bool> ceil = ceilMode ? getConstantBool(ceilMode) : false;
+  if (!ceil)
+    return std::nullopt;
+  w.ceilMode = *ceil;
+  return w;
+}
+
+/// The input padded with `fill` (PyTorch's padding, plus what ceil_mode's
+/// last window reads past the end), and the window loops' generic.
+struct PoolingLoops {
+  Value padded;
+  Value window; // the never-read tensor of the window's shape
+  SmallVector<AffineMap> inputMaps;
+  AffineMap outputMap;
+  SmallVector<utils::IteratorType> iterators;
+};
+
+PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
+                          RankedTensorType resultType, const Window &w,
+                          Value fill) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t spatial = w.kernel.size();
+  MLIRContext *context = b.getContext();
+  SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)), high(2, b.getIndexAttr(0));
+  SmallVector<int64_t> paddedShape(inputType.getShape());
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t extra = 0;
+    int64_t in = inputType.getDimSize(i + 2);
+    int64_t out = resultType.getDimSize(i + 2);
+    if (in != ShapedType::kDynamic && out != ShapedType::kDynamic) {
+      // What the last window reads beyond the padded input (ceil_mode).
+      int64_t reach = (out - 1) * w.stride[i] +
+                      w.dilation[i] * (w.kernel[i] - 1) + 1;
+      extra = std::max<int64_t>(0, reach - (in + 2 * w.padding[i]));
+    }
+    low.push_back(b.getIndexAttr(w.padding[i]));
+    high.push_back(b.getIndexAttr(w.padding[i] + extra));
+    if (in != ShapedType::kDynamic)
+      paddedShape[i + 2] = in + 2 * w.padding[i] + extra;
+  }
+  PoolingLoops loops;
+  loops.padded = input;
+  if (llvm::any_of(low, [](OpFoldResult r) {
+        return getConstantIntValue(r) != 0;
+      }) ||
+      llvm::any_of(high,
+                   [](OpFoldResult r) { return getConstantIntValue(r) != 0; }))
+    loops.padded = b.create<tensor::PadOp>(loc, inputType.clone(paddedShape),
+                                           input, low, high, fill);
+  loops.window = b.create<tensor::EmptyOp>(loc, w.kernel,
+                                           inputType.getElementType());
+  int64_t rank = 2 + 2 * spatial;
+  SmallVector<AffineExpr> inputExprs{getAffineDimExpr(0, context),
+                                     getAffineDimExpr(1, context)};
+  SmallVector<AffineExpr> windowExprs, outputExprs{inputExprs};
+  for (int64_t i = 0; i < spatial; ++i) {
+    AffineExpr o = getAffineDimExpr(2 + i, context);
+    AffineExpr k = getAffineDimExpr(2 + spatial + i, context);
+    inputExprs.push_back(o * w.stride[i] + k * w.dilation[i]);
+    windowExprs.push_back(k);
+    outputExprs.push_back(o);
+  }
+  loops.inputMaps = {AffineMap::get(rank, 0, inputExprs, context),
+                     AffineMap::get(rank, 0, windowExprs, context)};
+  loops.outputMap = AffineMap::get(rank, 0, outputExprs, context);
+  loops.iterators.assign(2 + spatial, utils::IteratorType::parallel);
+  loops.iterators.append(spatial, utils::IteratorType::reduction);
+  return loops;
+}
+
+Value lowest(OpBuilder &b, Location loc, Type type) {
+  if (isa<mlir::FloatType>(type))
+    return b.create<arith::ConstantOp>(
+        loc, b.getFloatAttr(type, -std::numeric_limits<double>::infinity()));
+  return b.create<arith::ConstantOp>(
+      loc, b.getIntegerAttr(type, APInt::getSignedMinValue(
+                                      type.getIntOrFloatBitWidth())));
+}
+
+/// max_pool{1,2,3}d(self, kernel_size, stride, padding, dilation, ceil_mode)
+/// and the _with_indices forms.
+template <typename OpTy, int64_t spatial>
+class ConvertMaxPool : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getOperands()[0];
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op->getResult(0));
+    if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
+        !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(
+          op, "needs a batched input and a static result");
+    std::optional<Window> w =
+        readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
+                   op->getOperand(4), op->getOperand(5), spatial);
+    if (!w)
+      return rewriter.notifyMatchFailure(op, "non-constant window");
+    Location loc = op.getLoc();
+    Type element = inputType.getElementType();
+    Type i64 = rewriter.getI64Type();
+    Value fill = lowest(rewriter, loc, element);
+    PoolingLoops loops =
+        poolingLoops(rewriter, loc, input, resultType, *w, fill);
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    for (int64_t i = 0; i < spatial; ++i)
+      sizes[i + 2] = rewriter.getIndexAttr(resultType.getDimSize(i + 2));
+    Value values = filledTensor(rewriter, loc, resultType, sizes, fill);
+    RankedTensorType indicesType = resultType.clone(i64);
+    Value indices = filledTensor(rewriter, loc, indicesType, sizes,
+                                 scalarConstant(rewriter, loc, i64, -1));
+    SmallVector<AffineMap> maps(loops.inputMaps);
+    maps.append({loops.outputMap, loops.outputMap});
+    SmallVector<int64_t> inputSpatial;
+    for (int64_t i = 0; i < spatial; ++i)
+      inputSpatial.push_back(inputType.getDimSize(i + 2));
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, TypeRange{resultType, indicesType},
+        ValueRange{loops.padded, loops.window}, ValueRange{values, indices},
+        maps, loops.iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value x = args[0], best = args[2], bestIndex = args[3];
+          // The flat index into the unpadded input plane.
+          Value flat = scalarConstant(b, l, i64, 0);
+          for (int64_t i = 0; i < spatial; ++i) {
+            Value o = b.create<linalg::IndexOp>(l, 2 + i);
+            Value k = b.create<linalg::IndexOp>(l, 2 + spatial + i);
+            Value at = b.create<arith::AddIOp>(
+                l,
+                b.create<arith::MulIOp>(
+                    l, o, b.create<arith::ConstantIndexOp>(l, w->stride[i])),
+                b.create<arith::MulIOp>(
+                    l, k, b.create<arith::ConstantIndexOp>(l, w->dilation[i])));
+            Value unpadded = b.create<arith::SubIOp>(
+                l, castScalar(b, l, at, i64),
+                scalarConstant(b, l, i64, w->padding[i]));
+            flat = b.create<arith::AddIOp>(
+                l,
+                b.create<arith::MulIOp>(
+                    l, flat, scalarConstant(b, l, i64, inputSpatial[i])),
+                unpadded);
+          }
+          Value better;
+          if (isa<mlir::FloatType>(element)) {
+            better = b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, x,
+                                             best);
+            Value xNan =
+                b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNO, x, x);
+            better = b.create<arith::OrIOp>(l, better, xNan);
+          } else {
+            better = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, x,
+                                             best);
+          }
+          // The first window element always counts (all -inf windows).
+          Value unset = b.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::slt, bestIndex,
+              scalarConstant(b, l, i64, 0));
+          better = b.create<arith::OrIOp>(l, better, unset);
+          b.create<linalg::YieldOp>(
+              l, ValueRange{b.create<arith::SelectOp>(l, better, x, best),
+                            b.create<arith::SelectOp>(l, better, flat,
+                                                      bestIndex)});
+        });
+    if (op->getNumResults() == 1) {
+      rewriter.replaceOp(op, generic.getResult(0));
+      return success();
+    }
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
+/// avg_pool{1,2,3}d(self, kernel_size, stride, padding, ceil_mode,
+/// count_include_pad[, divisor_override]).
+template <typename OpTy, int64_t spatial>
+class ConvertAvgPool : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value input = adaptor.getOperands()[0];
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op->getResult(0));
+    if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
+        !resultType.hasStaticShape() || !inputType.hasStaticShape() ||
+        !isa<mlir::FloatType>(resultType.getElementType()))
+      return rewriter.notifyMatchFailure(
+          op, "needs a static batched float input");
+    std::optional<Window> w =
+        readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
+                   Value(), op->getOperand(4), spatial);
+    std::optional<bool> includePad = getConstantBool(op->getOperand(5));
+    std::optional<int64_t> divisor;
+    if (op->getNumOperands() > 6 && !isNone(op->getOperand(6))) {
+      divisor = getConstantInt(op->getOperand(6));
+      if (!divisor)
+        return rewriter.notifyMatchFailure(op, "non-constant divisor");
+    }
+    if (!w || !includePad)
+      return rewriter.notifyMatchFailure(op, "non-constant window");
+    Location loc = op.getLoc();
+    Type element = resultType.getElementType();
+    Value zero = scalarConstant(rewriter, loc, element, 0);
+    PoolingLoops loops =
+        poolingLoops(rewriter, loc, input, resultType, *w, zero);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : resultType.getShape())
+      sizes.push_back(rewriter.getIndexAttr(size));
+    Value sums = filledTensor(rewriter, loc, resultType, sizes, zero);
+    SmallVector<AffineMap> maps(loops.inputMaps);
+    maps.push_back(loops.outputMap);
+    Value summed =
+        rewriter
+            .create<linalg::GenericOp>(
+                loc, resultType, ValueRange{loops.padded, loops.window}, sums,
+                maps, loops.iterators,
+                [&](OpBuilder &b, Location l, ValueRange args) {
+                  b.create<linalg::YieldOp>(
+                      l, ValueRange{b.create<arith::AddFOp>(l, args[0],
+                                                            args[2])});
+                })
+            .getResult(0);
+    // Divide by the count PyTorch uses: the override, else each window's
+    // size clipped to the padded input (count_include_pad) or to the input.
+    Value result = buildElementwise(
+        rewriter, loc, summed, resultType,
+        [&](OpBuilder &b, Location l, ValueRange x) -> Value {
+          if (divisor)
+            return b.create<arith::DivFOp>(
+                l, x[0], scalarConstant(b, l, element, *divisor));
+          Type i64 = b.getI64Type();
+          Value count = scalarConstant(b, l, i64, 1);
+          for (int64_t i = 0; i < spatial; ++i) {
+            int64_t in = inputType.getDimSize(i + 2);
+            int64_t p = w->padding[i];
+            Value o = castScalar(b, l, b.create<linalg::IndexOp>(l, 2 + i), i64);
+            Value start = b.create<arith::SubIOp>(
+                l, b.create<arith::MulIOp>(
+                       l, o, scalarConstant(b, l, i64, w->stride[i])),
+                scalarConstant(b, l, i64, p));
+            Value end = b.create<arith::MinSIOp>(
+                l,
+                b.create<arith::AddIOp>(
+                    l, start, scalarConstant(b, l, i64, w->kernel[i])),
+                scalarConstant(b, l, i64, in + p));
+            if (!*includePad) {
+              start = b.create<arith::MaxSIOp>(l, start,
+                                               scalarConstant(b, l, i64, 0));
+              end = b.create<arith::MinSIOp>(l, end,
+                                             scalarConstant(b, l, i64, in));
+            }
+            count = b.create<arith::MulIOp>(
+                l, count, b.create<arith::SubIOp>(l, end, start));
+          }
+          return b.create<arith::DivFOp>(l, x[0],
+                                         castScalar(b, l, count, element));
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::torch::torch_to_linalg::populatePoolingPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ConvertMaxPool<AtenMaxPool1dOp, 1>,
+               ConvertMaxPool<AtenMaxPool2dOp, 2>,
+               ConvertMaxPool<AtenMaxPool3dOp, 3>,
+               ConvertMaxPool<AtenMaxPool1dWithIndicesOp, 1>,
+               ConvertMaxPool<AtenMaxPool2dWithIndicesOp, 2>,
+               ConvertMaxPool<AtenMaxPool3dWithIndicesOp, 3>,
+               ConvertAvgPool<AtenAvgPool1dOp, 1>,
+               ConvertAvgPool<AtenAvgPool2dOp, 2>,
+               ConvertAvgPool<AtenAvgPool3dOp, 3>>(converter, context);
+}

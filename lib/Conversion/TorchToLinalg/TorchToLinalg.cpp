@@ -1,0 +1,45 @@
+//===- TorchToLinalg.cpp - The convert-torch-to-linalg pass ---------------===//
+
+#include "torch-mlir/Conversion/Passes.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "torch-mlir/Dialect/TorchConversion/Transforms/BackendTypeConverter.h"
+
+namespace mlir::torch {
+#define GEN_PASS_DEF_CONVERTTORCHTOLINALG
+#include "Conversion/Passes.h.inc"
+} // namespace mlir::torch
+
+using namespace mlir;
+using namespace mlir::torch;
+
+namespace {
+
+class ConvertTorchToLinalg
+    : public mlir::torch::impl::ConvertTorchToLinalgBase<ConvertTorchToLinalg> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    ConversionTarget target(*context);
+    target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           tensor::TensorDialect,
+                           TorchConversion::TorchConversionDialect>();
+    TorchConversion::BackendTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    torch_to_linalg::populateElementwisePatterns(converter, patterns);
+    torch_to_linalg::populateLinearPatterns(converter, patterns);
+    torch_to_linalg::populateReductionPatterns(converter, patterns);
+    torch_to_linalg::populateDataMovementPatterns(converter, patterns);
+    torch_to_linalg::populateTensorConstructorPatterns(converter, patterns);
+    torch_to_linalg::populatePoolingPatterns(converter, patterns);
+    // Partial: Torch ops are neither legal nor illegal, so one without a
+    // pattern (or whose pattern declines) stays for the contract check to
+    // name.
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,64 @@
+//===- Utils.h - What conversions out of Torch share ------------*- C++ -*-===//
+
+#ifndef TORCH_MLIR_CONVERSION_UTILS_H
+#define TORCH_MLIR_CONVERSION_UTILS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <optional>
+
+namespace mlir::torch::conversion {
+
+// --- Python values the importer made constant ------------------------------
+
+/// The value of a `torch.constant.int` (or anything that folds to an integer).
+std::optional<int64_t> getConstantInt(Value value);
+/// The value of a `torch.constant.float`, or of an int constant, as a double.
+std::optional<double> getConstantFloat(Value value);
+std::optional<bool> getConstantBool(Value value);
+std::optional<StringRef> getConstantString(Value value);
+/// True for `torch.constant.none` (an omitted optional argument).
+bool isNone(Value value);
+/// The elements of a `torch.prim.ListConstruct`; nullopt for any other list.
+std::optional<SmallVector<Value>> getListElements(Value list);
+/// A list of int constants.
+std::optional<SmallVector<int64_t>> getConstantIntList(Value list);
+
+/// `dim` counted from the front (Python allows negative dims); nullopt if it
+/// is out of range for `rank`.
+std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
+
+// --- builtin values -----------------------------------------------------------
+
+/// Converts a scalar to `to` like a PyTorch cast does: ints sign-extend or
+/// truncate (i1 zero-extends), floats extend, truncate or convert (toward zero
+/// to ints), and anything becomes i1 by comparing with zero.
+Value castScalar(OpBuilder &b, Location loc, Value value, Type to);
+
+/// A scalar constant of type `type` (int, index or float).
+Value scalarConstant(OpBuilder &b, Location loc, Type type, double value);
+
+/// The sizes of a ranked tensor, static ones as attributes.
+SmallVector<OpFoldResult> getSizes(OpBuilder &b, Location loc, Value tensor);
+
+/// `tensor.empty` of `type`'s shape, dynamic sizes taken from `sizes`.
+Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<OpFoldResult> sizes);
+/// A tensor of `type`'s shape (dynamic sizes from `sizes`) filled with `fill`.
+Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                   ArrayRef<OpFoldResult> sizes, Value fill);
+
+/// An index value as i64, or an i64 as an index.
+Value indexToI64(OpBuilder &b, Location loc, Value index);
+Value i64ToIndex(OpBuilder &b, Location loc, Value i64);
+
+/// The builtin ranked tensor type a Torch tensor value converts to, or null.
+RankedTensorType convertedTensorType(const TypeConverter *converter,
+                                     Value torchValue);
+
+} // namespace mlir::torch::conversion
+
+#endif // TORCH_MLIR_CONVERSION_UTILS_H
