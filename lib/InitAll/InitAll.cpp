@@ -30,6 +30,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/Passes.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
+#include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 #include "torch-mlir/Dialect/TorchConversion/IR/TorchConversionOps.h"
 #include "torch-mlir/Dialect/TorchConversion/Transforms/Passes.h"
 #include "torch-mlir/RefBackend/Passes.h"
@@ -63,6 +64,7 @@ void mlir::torch::registerAllDialects(DialectRegistry &registry) {
 void mlir::torch::registerAllPasses() {
   static bool registered = [] {
     registerTransformsPasses();
+    Torch::registerTorchPipelines();
     TorchConversion::registerTorchConversionPassesAndPipelines();
     RefBackend::registerRefBackendPassesAndPipeline();
 

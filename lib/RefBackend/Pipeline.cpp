@@ -16,6 +16,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
@@ -66,6 +67,7 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
 
   // Everything to the LLVM dialect. Math ops without an LLVM intrinsic
   // (tanh, erf, ...) become libm calls, which the JIT resolves in-process.
+  pm.addPass(createConvertMathToFuncs()); // integer powers: a loop
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -93,6 +95,7 @@ void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerPass([] { return createLowerAffinePass(); });
   registerPass([] { return createConvertSCFToCFPass(); });
   registerPass([] { return createConvertComplexToStandardPass(); });
+  registerPass([] { return createConvertMathToFuncs(); });
   registerPass([] { return createConvertMathToLLVMPass(); });
   registerPass([] { return createConvertMathToLibmPass(); });
   registerPass([] { return createFinalizeMemRefToLLVMConversionPass(); });

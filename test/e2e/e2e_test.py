@@ -13,6 +13,7 @@ Runs the two wheels as built (unpacked side by side), like test/fx.
 
 import argparse
 import concurrent.futures
+import importlib
 import multiprocessing
 import os
 import sys
@@ -65,7 +66,9 @@ def summary(results, unknown):
 
 def init_worker(site, paths):
     sys.path[:0] = [site] + paths
-    import cases_basic  # noqa: F401 - registers the cases
+    # Every cases_*.py module registers its cases when imported.
+    for module in sorted(HERE.glob("cases_*.py")):
+        importlib.import_module(module.stem)
 
 
 def run_one(name):

@@ -13,6 +13,7 @@ allclose(rtol=1e-3, atol=1e-7, equal_nan=True), except f16 and bf16, whose
 relative; other Python values equal.
 """
 
+import copy
 import dataclasses
 import traceback
 from typing import Callable, Optional
@@ -46,6 +47,25 @@ def case(name, make_module, make_inputs, dynamic_shapes=None, make_other_inputs=
         raise ValueError(f"{name}: a dynamic case needs a second input of another size, "
                          "and only a dynamic one")
     CASES[name] = Case(name, make_module, make_inputs, dynamic_shapes, make_other_inputs)
+
+
+class Fn(torch.nn.Module):
+    """A module whose forward is `fn`: most cases test one function."""
+
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
+def fn_case(name, fn, make_inputs, dynamic_shapes=None, make_other_inputs=None):
+    """A case of the function `fn` (a module wrapping it). `dynamic_shapes`
+    has one entry per argument of `fn`."""
+    if dynamic_shapes is not None:  # Fn.forward takes *args: one tuple
+        dynamic_shapes = (tuple(dynamic_shapes),)
+    case(name, lambda: Fn(fn), make_inputs, dynamic_shapes, make_other_inputs)
 
 
 def compare(eager, compiled, where="result"):
@@ -88,6 +108,10 @@ def first_line(error):
     return f"{type(error).__name__}: {diagnostic or (lines[0] if lines else '')}"[:240]
 
 
+def _copies(args):
+    return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
+
+
 def run_case(c):
     """Returns (passed, reason, detail). Never raises."""
     from torch_mlir import fx
@@ -98,11 +122,20 @@ def run_case(c):
         inputs = [c.make_inputs()]
         if c.make_other_inputs:
             inputs.append(c.make_other_inputs())
-        compiled = fx.compile(module, *inputs[0], dynamic_shapes=c.dynamic_shapes)
+        # The compiled program gets its own copy of the module: both start
+        # from the same buffers, and each writes back to its own.
+        compiled_module = copy.deepcopy(module)
+        compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes)
         for n, args in enumerate(inputs):
-            eager = module(*[a.clone() if isinstance(a, torch.Tensor) else a for a in args])
-            got = compiled(*args)
-            problem = compare(eager, got, "result" if n == 0 else "result (second input)")
+            eager_args, compiled_args = _copies(args), _copies(args)
+            eager = module(*eager_args)
+            got = compiled(*compiled_args)
+            where = "" if n == 0 else " (second input)"
+            problem = (compare(eager, got, "result" + where)
+                       or compare(eager_args, compiled_args, "inputs after the call" + where)
+                       or compare(dict(module.named_buffers()),
+                                  dict(compiled_module.named_buffers()),
+                                  "buffers after the call" + where))
             if problem:
                 return False, problem, problem
         return True, "", ""

@@ -219,7 +219,7 @@ class ImportModelsTest(unittest.TestCase):
 
     def test_output_types(self):
         with self.assertRaisesRegex(ValueError, "output_type 'stablehlo' is not "
-                                                "supported; this package offers torch, linalg-on-tensors"):
+                                                "supported; this package offers raw, torch, linalg-on-tensors"):
             fx.export_and_import(MLP(), torch.randn(2, 8), output_type="stablehlo")
         # linalg-on-tensors: see compile_test.py (it stops at the first op that does not lower).
 

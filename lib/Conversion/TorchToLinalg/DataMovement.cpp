@@ -649,6 +649,187 @@ public:
   }
 };
 
+
+/// constant_pad_nd(self, pad, value): tensor.pad. `pad` lists (low, high)
+/// pairs from the last dimension backwards; negative amounts crop.
+class ConvertConstantPad : public OpConversionPattern<AtenConstantPadNdOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenConstantPadNdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    std::optional<SmallVector<int64_t>> pad = getConstantIntList(op.getPad());
+    Value value = adaptor.getValue();
+    if (!resultType || !inputType || !pad || pad->size() % 2 ||
+        static_cast<int64_t>(pad->size()) > 2 * inputType.getRank() ||
+        !value.getType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "non-constant padding");
+    if (llvm::any_of(*pad, [](int64_t p) { return p < 0; }))
+      return rewriter.notifyMatchFailure(op, "negative padding (cropping)");
+    Location loc = op.getLoc();
+    int64_t rank = inputType.getRank();
+    SmallVector<OpFoldResult> low(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> high(rank, rewriter.getIndexAttr(0));
+    for (size_t i = 0; i < pad->size() / 2; ++i) {
+      low[rank - 1 - i] = rewriter.getIndexAttr((*pad)[2 * i]);
+      high[rank - 1 - i] = rewriter.getIndexAttr((*pad)[2 * i + 1]);
+    }
+    Value fill = castScalar(rewriter, loc, value, inputType.getElementType());
+    Value padded = rewriter.create<tensor::PadOp>(loc, resultType,
+                                                  adaptor.getSelf(), low, high,
+                                                  fill);
+    rewriter.replaceOp(op, padded);
+    return success();
+  }
+};
+
+/// gather(self, dim, index): out[i..][j][k..] = self[i..][index[i..][j][k..]][k..].
+class ConvertGatherDim : public OpConversionPattern<AtenGatherOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenGatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value source = adaptor.getSelf(), index = adaptor.getIndex();
+    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+    auto indexType = dyn_cast<RankedTensorType>(index.getType());
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    if (!resultType || !sourceType || !indexType || !dimValue ||
+        indexType.getRank() != sourceType.getRank())
+      return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
+    std::optional<int64_t> dim = normalizeDim(*dimValue, sourceType.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    Value init = emptyTensor(rewriter, loc, resultType,
+                             getSizes(rewriter, loc, index));
+    SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, index, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> at;
+          for (int64_t i = 0; i < rank; ++i)
+            at.push_back(i == *dim ? i64ToIndex(b, l, castScalar(b, l, args[0],
+                                                                  b.getI64Type()))
+                                   : b.create<linalg::IndexOp>(l, i).getResult());
+          b.create<linalg::YieldOp>(
+              l, ValueRange{b.create<tensor::ExtractOp>(l, source, at)});
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// index.Tensor(self, indices) with the index tensors (the non-None entries)
+/// next to each other: the result is self's leading dims, the index tensors'
+/// broadcast shape, then self's remaining dims. Negative indices wrap.
+class ConvertIndexTensor : public OpConversionPattern<AtenIndexTensorOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenIndexTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value source = adaptor.getSelf();
+    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+    std::optional<SmallVector<Value>> elements =
+        getListElements(op.getIndices());
+    if (!resultType || !sourceType || !elements)
+      return rewriter.notifyMatchFailure(op, "indices are not a list");
+    Location loc = op.getLoc();
+    // The indexed dims [first, first + count) and their index tensors.
+    int64_t first = -1;
+    SmallVector<Value> indices;
+    for (auto [i, element] : llvm::enumerate(*elements)) {
+      if (isNone(element))
+        continue;
+      if (first < 0)
+        first = i;
+      else if (static_cast<int64_t>(i) != first + static_cast<int64_t>(indices.size()))
+        return rewriter.notifyMatchFailure(op, "index tensors are not adjacent");
+      auto type = dyn_cast_or_null<RankedTensorType>(
+          getTypeConverter()->convertType(element.getType()));
+      if (!type || !isa<IntegerType>(type.getElementType()) ||
+          type.getElementType().isInteger(1))
+        return rewriter.notifyMatchFailure(op, "an index is not an int tensor");
+      indices.push_back(getTypeConverter()->materializeTargetConversion(
+          rewriter, loc, type, element));
+    }
+    if (indices.empty())
+      return rewriter.notifyMatchFailure(op, "no index tensor");
+    int64_t count = indices.size();
+    int64_t rank = resultType.getRank();
+    int64_t broadcastRank = rank - (sourceType.getRank() - count);
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineMap> maps;
+    SmallVector<OpFoldResult> sizes;
+    SmallVector<OpFoldResult> sourceSizes = getSizes(rewriter, loc, source);
+    for (int64_t i = 0; i < first; ++i)
+      sizes.push_back(sourceSizes[i]);
+    SmallVector<OpFoldResult> broadcastSizes(broadcastRank);
+    for (Value index : indices) {
+      auto type = cast<RankedTensorType>(index.getType());
+      int64_t offset = broadcastRank - type.getRank();
+      SmallVector<AffineExpr> exprs;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        int64_t j = first + offset + d;
+        bool stretched = type.getDimSize(d) == 1 &&
+                         resultType.getDimSize(j) != 1;
+        exprs.push_back(stretched ? getAffineConstantExpr(0, context)
+                                  : getAffineDimExpr(j, context));
+        if (!stretched && !broadcastSizes[offset + d])
+          broadcastSizes[offset + d] = getSizes(rewriter, loc, index)[d];
+      }
+      maps.push_back(AffineMap::get(rank, 0, exprs, context));
+    }
+    for (OpFoldResult &size : broadcastSizes)
+      sizes.push_back(size ? size : rewriter.getIndexAttr(1));
+    for (int64_t i = first + count; i < sourceType.getRank(); ++i)
+      sizes.push_back(sourceSizes[i]);
+    maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, indices, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> at;
+          for (int64_t i = 0; i < first; ++i)
+            at.push_back(b.create<linalg::IndexOp>(l, i));
+          for (int64_t k = 0; k < count; ++k) {
+            Type i64 = b.getI64Type();
+            Value index = castScalar(b, l, args[k], i64);
+            Value size = indexToI64(
+                b, l, b.create<tensor::DimOp>(l, source, first + k));
+            Value negative = b.create<arith::CmpIOp>(
+                l, arith::CmpIPredicate::slt, index, scalarConstant(b, l, i64, 0));
+            index = b.create<arith::SelectOp>(
+                l, negative, b.create<arith::AddIOp>(l, index, size), index);
+            at.push_back(i64ToIndex(b, l, index));
+          }
+          for (int64_t i = first + count; i < sourceType.getRank(); ++i)
+            at.push_back(b.create<linalg::IndexOp>(l, first + broadcastRank +
+                                                          (i - first - count)));
+          Value element = b.create<tensor::ExtractOp>(l, source, at);
+          b.create<linalg::YieldOp>(l, element);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
@@ -664,6 +845,7 @@ void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
                ConvertTranspose<AtenTOp>, ConvertExpand<AtenExpandOp>,
                ConvertExpand<AtenBroadcastToOp>, ConvertSlice, ConvertSelect,
                ConvertCat, ConvertGather<AtenEmbeddingOp>,
-               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt>(converter,
-                                                                  context);
+               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt,
+               ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
+      converter, context);
 }

@@ -298,6 +298,9 @@ Value ElementBuilder::build() {
   if (isa<AtenAbsOp>(op))
     return isFloat() ? b.create<math::AbsFOp>(loc, in(0)).getResult()
                      : b.create<math::AbsIOp>(loc, in(0)).getResult();
+  if (isa<AtenAtan2Op>(op))
+    return isFloat() ? b.create<math::Atan2Op>(loc, in(0), in(1)).getResult()
+                     : nullptr;
   if (isa<AtenMaximumOp>(op))
     return maximum(in(0), in(1));
   if (isa<AtenMinimumOp>(op))
@@ -414,14 +417,11 @@ Value ElementBuilder::build() {
     return minimum(in(0), in(1));
   if (isa<AtenSignOp>(op)) {
     Value x = in(0);
-    if (isFloat()) {
-      Value sign = select(positive(x), constant(1),
-                          select(b.create<arith::CmpFOp>(loc, FP::OLT, x,
-                                                         constant(0)),
-                                 constant(-1), constant(0)));
-      // sign(NaN) is NaN.
-      return select(b.create<arith::CmpFOp>(loc, FP::UNO, x, x), x, sign);
-    }
+    if (isFloat()) // sign(NaN) is 0 in PyTorch: neither comparison holds
+      return select(positive(x), constant(1),
+                    select(b.create<arith::CmpFOp>(loc, FP::OLT, x,
+                                                   constant(0)),
+                           constant(-1), constant(0)));
     return select(positive(x), constant(1),
                   select(b.create<arith::CmpIOp>(loc, IP::slt, x, constant(0)),
                          constant(-1), constant(0)));
@@ -490,7 +490,7 @@ Value ElementBuilder::build() {
           AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
           AtenContiguousOp, AtenToOtherOp, AtenDropoutOp>(op))
     return in(0);
-  if (isa<AtenFillScalarOp, AtenFillTensorOp>(op))
+  if (isa<AtenFillScalarOp, AtenFillTensorOp, AtenCopyOp>(op))
     return in(1);
   return nullptr;
 }
@@ -502,7 +502,8 @@ bool isElementwise(Operation *op) {
       AtenRsubScalarOp, AtenMulTensorOp, AtenMulScalarOp, AtenDivTensorOp,
       AtenDivScalarOp, AtenDivTensorModeOp, AtenDivScalarModeOp,
       AtenRemainderTensorOp, AtenRemainderScalarOp, AtenFmodTensorOp,
-      AtenFmodScalarOp, AtenNegOp, AtenAbsOp, AtenMaximumOp, AtenMinimumOp,
+      AtenFmodScalarOp, AtenNegOp, AtenAbsOp, AtenAtan2Op, AtenMaximumOp,
+      AtenMinimumOp,
       AtenPowTensorScalarOp, AtenPowTensorTensorOp, AtenPowScalarOp,
       AtenReciprocalOp, AtenRsqrtOp, AtenSqrtOp, AtenExpOp, AtenExp2Op,
       AtenExpm1Op, AtenLogOp, AtenLog2Op, AtenLog10Op, AtenLog1pOp, AtenTanhOp,
@@ -522,7 +523,7 @@ bool isElementwise(Operation *op) {
       AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
       AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
       AtenContiguousOp, AtenToOtherOp, AtenDropoutOp, AtenFillScalarOp,
-      AtenFillTensorOp>(op);
+      AtenFillTensorOp, AtenCopyOp>(op);
 }
 
 /// Operands that are data for the computation, not options of it: a cast's
@@ -651,11 +652,30 @@ public:
   }
 };
 
+/// `_assert_tensor_metadata(a, size, stride, dtype, ...)`, which export puts
+/// after casts: the value tensor's type already states its dtype and sizes,
+/// and a value tensor has no strides or device to check. It goes.
+class EraseTensorMetadataAssert
+    : public OpConversionPattern<Aten_AssertTensorMetadataOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Aten_AssertTensorMetadataOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!convertedTensorType(getTypeConverter(), op.getA()))
+      return rewriter.notifyMatchFailure(op, "not a ranked value tensor");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::torch_to_linalg::populateElementwisePatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ConvertElementwise, ConvertTensorToScalar,
-               ConvertScalarToTensor>(converter, context);
+               ConvertScalarToTensor, EraseTensorMetadataAssert>(converter,
+                                                                 context);
 }

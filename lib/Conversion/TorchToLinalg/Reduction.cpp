@@ -414,6 +414,60 @@ public:
   }
 };
 
+/// cumsum(self, dim, dtype): out[..i..] = sum over j <= i of self[..j..], as
+/// one generic with an extra reduction loop over j (quadratic in the scanned
+/// dimension, which the reference backend can afford).
+class ConvertCumsum : public OpConversionPattern<AtenCumsumOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenCumsumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
+    if (!resultType || !inputType || !dimValue || inputType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "not a ranked tensor and a dim");
+    std::optional<int64_t> dim = normalizeDim(*dimValue, inputType.getRank());
+    if (!dim)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    Location loc = op.getLoc();
+    int64_t rank = inputType.getRank();
+    MLIRContext *context = rewriter.getContext();
+    Type element = resultType.getElementType();
+    Value zero = scalarConstant(rewriter, loc, element, 0);
+    Value accumulator = filledTensor(rewriter, loc, resultType,
+                                     getSizes(rewriter, loc, input), zero);
+    SmallVector<AffineExpr> inputExprs, outputExprs;
+    for (int64_t i = 0; i < rank; ++i) {
+      inputExprs.push_back(getAffineDimExpr(i == *dim ? rank : i, context));
+      outputExprs.push_back(getAffineDimExpr(i, context));
+    }
+    SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
+                                AffineMap::get(rank + 1, 0, outputExprs, context)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, input, accumulator, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value i = b.create<linalg::IndexOp>(l, *dim);
+          Value j = b.create<linalg::IndexOp>(l, rank);
+          Value before =
+              b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ule, j, i);
+          Value x = castScalar(b, l, args[0], element);
+          Value term = b.create<arith::SelectOp>(l, before, x,
+                                                 scalarConstant(b, l, element, 0));
+          b.create<linalg::YieldOp>(l, combine(b, l, Kind::Sum, term, args[1]));
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::torch_to_linalg::populateReductionPatterns(
@@ -435,10 +489,12 @@ void mlir::torch::torch_to_linalg::populateReductionPatterns(
       ConvertReduction<AtenMinOp, Kind::Min, -1, -1>,
       ConvertReduction<AtenAnyOp, Kind::Any, -1, -1>,
       ConvertReduction<AtenAnyDimOp, Kind::Any, 1, 2>,
+      ConvertReduction<AtenAnyDimsOp, Kind::Any, 1, 2>,
       ConvertReduction<AtenAllOp, Kind::All, -1, -1>,
       ConvertReduction<AtenAllDimOp, Kind::All, 1, 2>,
       ConvertArgReduction<AtenMaxDimOp, Kind::ArgMax>,
       ConvertArgReduction<AtenMinDimOp, Kind::ArgMin>,
       ConvertArgReduction<AtenArgmaxOp, Kind::ArgMax>,
-      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>>(converter, context);
+      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>, ConvertCumsum>(converter,
+                                                                      context);
 }

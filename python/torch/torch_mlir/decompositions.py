@@ -16,9 +16,10 @@ aten = torch.ops.aten
 # PyTorch's decompositions we take beyond the Core ATen table.
 EXTRA = [
     "_softmax.default", "_log_softmax.default", "native_layer_norm.default",
-    "native_group_norm.default", "repeat.default", "_adaptive_avg_pool2d.default",
+    "repeat.default", "_adaptive_avg_pool2d.default",
     "upsample_nearest2d.vec", "upsample_bilinear2d.vec", "upsample_bilinear2d.default",
     "linalg_vector_norm.default", "native_dropout.default",
+    "_native_batch_norm_legit.no_stats", "_native_batch_norm_legit_functional.default",
 ]
 
 
@@ -117,6 +118,26 @@ def _batch_norm_inference(input, weight, bias, running_mean, running_var, moment
 
 
 OURS[aten._native_batch_norm_legit_no_training.default] = _batch_norm_inference
+
+
+def _group_norm(input, weight, bias, n, c, hw, groups, eps):
+    """native_group_norm as views, means and an rsqrt (PyTorch's own
+    decomposition leaves an as_strided view)."""
+    del hw
+    grouped = aten.view.default(input, [n, groups, -1])
+    mean = aten.mean.dim(grouped, [2], True)
+    centered = grouped - mean
+    rstd = torch.rsqrt(aten.mean.dim(centered * centered, [2], True) + eps)
+    out = aten.view.default(centered * rstd, list(input.shape))
+    shape = [1, c] + [1] * (input.dim() - 2)
+    if weight is not None:
+        out = out * aten.view.default(weight, shape)
+    if bias is not None:
+        out = out + aten.view.default(bias, shape)
+    return out, aten.view.default(mean, [n, groups]), aten.view.default(rstd, [n, groups])
+
+
+OURS[aten.native_group_norm.default] = _group_norm
 
 
 @functools.lru_cache(maxsize=None)

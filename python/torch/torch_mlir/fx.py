@@ -29,8 +29,10 @@ __all__ = ["compile", "default_decompositions", "export_and_import", "FxImporter
 # What export_and_import can return, and the pipeline that makes each from the
 # importer's output.
 LOWERINGS = {
-    "torch": None,
-    "linalg-on-tensors": "torch-backend-to-linalg-on-tensors-backend-pipeline",
+    "raw": None,
+    "torch": "torchdynamo-export-to-torch-backend-pipeline",
+    "linalg-on-tensors": "torchdynamo-export-to-torch-backend-pipeline,"
+                         "torch-backend-to-linalg-on-tensors-backend-pipeline",
 }
 OUTPUT_TYPES = tuple(LOWERINGS)
 
@@ -49,7 +51,8 @@ def default_decompositions():
 
 def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main",
                       output_type="torch", params="literals", strict=False,
-                      context=None, decomposition_table=None, **example_kwargs):
+                      context=None, decomposition_table=None, mutations="overwrite",
+                      **example_kwargs):
     """Exports `model` with `torch.export.export` and imports it.
 
     Returns a `torch_mlir.ir.Module` holding `func.func @<func_name>` in the
@@ -60,9 +63,17 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     as `torch.vtensor.literal`) or "arguments" (passed to the function after
     the user inputs).
 
-    `output_type` is "torch" (the importer's output) or "linalg-on-tensors"
-    (lowered by torch-backend-to-linalg-on-tensors-backend-pipeline; raises
-    LoweringError naming the first op that does not lower).
+    `output_type` is "raw" (the importer's output), "torch" (after
+    torchdynamo-export-to-torch-backend-pipeline: the Torch backend contract,
+    folded, no dead code) or "linalg-on-tensors" (then lowered by
+    torch-backend-to-linalg-on-tensors-backend-pipeline; raises LoweringError
+    naming the first op that does not lower).
+
+    `mutations` is how buffers and inputs the program writes come out:
+    "overwrite" (`!torch.tensor` arguments written by
+    `torch.overwrite.tensor.contents`) or "results" (value-tensor arguments
+    whose new values are extra results after the user outputs, in the order
+    of the graph signature's output specs; what "linalg-on-tensors" needs).
 
     `decomposition_table` maps ATen ops to Python decompositions that
     `program.run_decompositions` applies before import; None means
@@ -76,7 +87,8 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
         decomposition_table = decompositions.table()
     program = program.run_decompositions(decomposition_table)
     importer = FxImporter(context=context)
-    importer.import_program(program, func_name=func_name, params=params, decompose=False)
+    importer.import_program(program, func_name=func_name, params=params, decompose=False,
+                            mutations=mutations)
     module = importer.module
     if LOWERINGS[output_type]:
         lower(module, LOWERINGS[output_type])
@@ -104,7 +116,8 @@ def lower(module, pipeline):
             raise LoweringError(
                 f"{pipeline} failed: {error}\n"
                 f"The IR it was given is in {path}; replay with:\n"
-                f"  torch-mlir-opt --mlir-print-debuginfo -{pipeline} {path}") from None
+                f"  torch-mlir-opt --mlir-print-debuginfo "
+                f"--pass-pipeline='builtin.module({pipeline})' {path}") from None
 
 
 def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
@@ -116,5 +129,8 @@ def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
     from torch_mlir.compiled import CompiledProgram
 
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=False)
-    module = export_and_import(program, output_type="linalg-on-tensors")
-    return CompiledProgram(program, module)
+    program = program.run_decompositions(decompositions.table())
+    module = export_and_import(program, output_type="linalg-on-tensors", decomposition_table={},
+                               mutations="results")
+    state = model if isinstance(model, torch.nn.Module) else None
+    return CompiledProgram(program, module, state=state)

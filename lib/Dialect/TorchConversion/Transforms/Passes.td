@@ -19,7 +19,7 @@ def VerifyLinalgOnTensorsBackendContract
     The pass walks the module in order and reports the first op of a
     dialect outside the contract, or with an operand or result type outside
     it, at that op's location (the source line the importer recorded).
-    Constants and torch_c bridges come last (they feed or carry the values of
+    Constants, torch_c bridges and lists come last (they feed or carry the values of
     the op that did not lower, and have no location), and function types and
     block arguments after them. Then it fails. It changes nothing.
   }];

@@ -81,11 +81,16 @@ LogicalResult checkOp(Operation *op) {
   return success();
 }
 
-/// checkOp, except for constants and torch_c bridges: they only feed or
-/// carry the values of the ops that did not lower, and have no source line.
+/// checkOp, except for constants, torch_c bridges and the list and tuple
+/// plumbing (torch.prim.ListConstruct, ...): they only feed or carry the
+/// values of the ops that did not lower, and have no source line.
 LogicalResult checkComputingOp(Operation *op) {
+  StringRef name = op->getName().getStringRef();
   if (op->hasTrait<OpTrait::ConstantLike>() ||
-      op->getName().getDialectNamespace() == "torch_c")
+      op->getName().getDialectNamespace() == "torch_c" ||
+      name == "torch.prim.ListConstruct" || name == "torch.prim.ListUnpack" ||
+      name == "torch.prim.TupleConstruct" || name == "torch.prim.TupleIndex" ||
+      name == "torch.prim.TupleUnpack")
     return success();
   return checkOp(op);
 }

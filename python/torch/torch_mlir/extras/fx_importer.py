@@ -16,9 +16,12 @@ Mapping, in brief:
     `?` for every symbolic size;
   - parameters, buffers and lifted constants are function arguments or
     `torch.vtensor.literal`s holding the real data, as the caller chooses;
-  - a mutated buffer or user input is a `!torch.tensor` argument, read through
-    `torch.copy.to_vtensor` and written back by `torch.overwrite.tensor.contents`
-    before the return;
+  - a mutated buffer or user input is, with `mutations="overwrite"`, a
+    `!torch.tensor` argument, read through `torch.copy.to_vtensor` and written
+    back by `torch.overwrite.tensor.contents` before the return; with
+    `mutations="results"`, a value-tensor argument whose new value the
+    function returns after the user outputs (what a backend contract of value
+    tensors can hold; the caller writes it back);
   - `torch.cond` becomes `torch.prim.If` with a region per branch;
   - locations come from the nodes' stack traces, named by the node.
 
@@ -132,12 +135,17 @@ class FxImporter:
             self.module = module or ir.Module.create()
 
     def import_program(self, program: ExportedProgram, *, func_name="main",
-                       params="literals", decompose=True):
+                       params="literals", decompose=True, mutations="overwrite"):
         """Adds `func.func @func_name` for `program` and returns its operation.
 
         With `decompose`, `program.run_decompositions({})` first removes
         in-place ops and views (functionalization) without decomposing others.
+        `mutations` says how mutated buffers and inputs come out (see the
+        module docstring): "overwrite" or "results" (extra results after the
+        user outputs, in the order of the graph signature's output specs).
         """
+        if mutations not in ("overwrite", "results"):
+            raise ValueError(f"mutations must be 'overwrite' or 'results', not {mutations!r}")
         if not isinstance(program, ExportedProgram):
             raise TypeError(f"import_program wants a torch.export.ExportedProgram, "
                             f"got {type(program).__name__}")
@@ -146,7 +154,7 @@ class FxImporter:
         if decompose:
             program = program.run_decompositions({})
         with self.context:
-            func = _ProgramImport(self, program, func_name, params).run()
+            func = _ProgramImport(self, program, func_name, params, mutations).run()
             try:
                 func.verify()
             except ir.MLIRError as e:
@@ -162,12 +170,13 @@ class FxImporter:
 class _ProgramImport:
     """The state of importing one program: its values, constants and types."""
 
-    def __init__(self, importer, program, func_name, params):
+    def __init__(self, importer, program, func_name, params, mutations="overwrite"):
         self.importer = importer
         self.context = importer.context
         self.program = program
         self.func_name = func_name
         self.params = params
+        self.mutations = mutations
         self.values = {}  # fx.Node -> ir.Value, or a tuple of them for multi-result nodes
         self.list_items = {}  # fx.Node returning a list -> its unpacked items
         self.constants = {}  # (block, key) -> ir.Value
@@ -286,17 +295,21 @@ class _ProgramImport:
                 raise FxImportError(f"placeholder {node.name}: input kind {spec.kind.name} "
                                     "is not supported")
         arguments = user_arguments + state_arguments
-        argument_types = [self.argument_type(node, node.meta.get("val"), node.name in mutated)
+        overwrite = self.mutations == "overwrite"
+        argument_types = [self.argument_type(node, node.meta.get("val"),
+                                             overwrite and node.name in mutated)
                           for node in arguments]
 
         result_types = [self.output_type(out, output_node) for out in user_outputs]
+        if not overwrite:
+            result_types += [self.output_type(out, output_node) for out in mutated.values()]
         with ir.InsertionPoint(self.importer.module.body), ir.Location.unknown():
             func = func_dialect.FuncOp(self.func_name, (argument_types, result_types))
             self.block = func.add_entry_block()
         block_args = {}  # placeholder name -> its block argument
         for node, block_arg in zip(arguments, self.block.arguments):
             block_args[node.name] = block_arg
-            if node.name in mutated:
+            if node.name in mutated and overwrite:
                 if node.users:
                     vtype = self.type(self.tensor_type_text(node.meta["val"], node))
                     op = self.create("torch.copy.to_vtensor", [vtype], [block_arg],
@@ -310,10 +323,13 @@ class _ProgramImport:
 
         self.import_nodes(graph.nodes)
 
-        for name, out in mutated.items():
-            self.create("torch.overwrite.tensor.contents", [],
-                        [self.operand(out), block_args[name]], loc=ir.Location.name(name))
         returned = [self.operand(out) for out in user_outputs]
+        for name, out in mutated.items():
+            if overwrite:
+                self.create("torch.overwrite.tensor.contents", [],
+                            [self.operand(out), block_args[name]], loc=ir.Location.name(name))
+            else:
+                returned.append(self.operand(out))
         self.create("func.return", [], returned, loc=self.location(output_node))
         return func.operation
 

@@ -1,0 +1,21 @@
+//===- Pipelines.cpp - Torch-dialect pipelines ----------------------------===//
+
+#include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::torch::Torch::buildTorchDynamoExportToTorchBackendPipeline(
+    OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::torch::Torch::registerTorchPipelines() {
+  PassPipelineRegistration<>(
+      "torchdynamo-export-to-torch-backend-pipeline",
+      "Takes the FX importer's output to the Torch backend contract (on this "
+      "path: folding and dead-code removal)",
+      buildTorchDynamoExportToTorchBackendPipeline);
+}

@@ -1,0 +1,107 @@
+"""Views, permutations, slices, concatenation, repetition and gathers; and
+new tensors (full, zeros, arange, ...)."""
+
+import torch
+import torch.nn.functional as F
+from torch.export import Dim
+
+from framework import fn_case
+
+
+def r(*shape):
+    return torch.randn(*shape)
+
+
+MOVES = {
+    "view": (lambda x: x.view(4, 6), lambda: (r(2, 3, 4),)),
+    "view_infer": (lambda x: x.view(-1, 4), lambda: (r(2, 3, 4),)),
+    "reshape_to_1d": (lambda x: x.reshape(-1), lambda: (r(2, 3, 4),)),
+    "reshape_to_0d": (lambda x: x.reshape(()), lambda: (r(1, 1),)),
+    "view_from_0d": (lambda x: x.view(1, 1), lambda: (torch.tensor(3.0),)),
+    "permute": (lambda x: x.permute(2, 0, 1), lambda: (r(2, 3, 4),)),
+    "transpose": (lambda x: x.transpose(0, 2), lambda: (r(2, 3, 4),)),
+    "t": (lambda x: x.t(), lambda: (r(3, 4),)),
+    "flatten": (lambda x: torch.flatten(x, 1), lambda: (r(2, 3, 4),)),
+    "unsqueeze": (lambda x: x.unsqueeze(1), lambda: (r(3, 4),)),
+    "unsqueeze_last": (lambda x: x.unsqueeze(-1), lambda: (r(3, 4),)),
+    "squeeze": (lambda x: x.squeeze(), lambda: (r(1, 3, 1, 4),)),
+    "squeeze_dim": (lambda x: x.squeeze(2), lambda: (r(3, 4, 1),)),
+    "expand": (lambda x: x.expand(3, 4), lambda: (r(1, 4),)),
+    "expand_new_dims": (lambda x: x.expand(2, 3, 4), lambda: (r(4),)),
+    "broadcast_to": (lambda x: torch.broadcast_to(x, (2, 3)), lambda: (r(3),)),
+    "slice": (lambda x: x[:, 1:3], lambda: (r(3, 5),)),
+    "slice_step": (lambda x: x[::2, 1::2], lambda: (r(5, 6),)),
+    "slice_negative": (lambda x: x[-3:-1], lambda: (r(5, 2),)),
+    "slice_past_end": (lambda x: x[2:100], lambda: (r(5, 2),)),
+    "select": (lambda x: x[1], lambda: (r(3, 4),)),
+    "select_negative": (lambda x: x[:, -1], lambda: (r(3, 4),)),
+    "narrow": (lambda x: torch.narrow(x, 1, 1, 2), lambda: (r(3, 4),)),
+    "cat": (lambda x, y: torch.cat([x, y, x], 1), lambda: (r(2, 3), r(2, 1))),
+    "cat_dim0": (lambda x, y: torch.cat([x, y]), lambda: (r(2, 3), r(4, 3))),
+    "stack": (lambda x, y: torch.stack([x, y], 1), lambda: (r(2, 3), r(2, 3))),
+    "split": (lambda x: torch.split(x, 2, 1), lambda: (r(3, 5),)),
+    "split_sizes": (lambda x: torch.split(x, [1, 3], 0), lambda: (r(4, 2),)),
+    "chunk": (lambda x: torch.chunk(x, 3, 1), lambda: (r(2, 6),)),
+    "unbind": (lambda x: torch.unbind(x, 1), lambda: (r(2, 3),)),
+    "repeat": (lambda x: x.repeat(2, 3), lambda: (r(2, 3),)),
+    "repeat_new_dims": (lambda x: x.repeat(2, 1, 2), lambda: (r(2, 3),)),
+    "flip": (lambda x: torch.flip(x, [0, 1]), lambda: (r(3, 4),)),
+    "roll": (lambda x: torch.roll(x, 1, 0), lambda: (r(4, 3),)),
+    "tril": (torch.tril, lambda: (r(4, 4),)),
+    "triu_diag": (lambda x: torch.triu(x, 1), lambda: (r(3, 5),)),
+    "index_select": (lambda x, i: torch.index_select(x, 1, i),
+                     lambda: (r(3, 5), torch.tensor([4, 0, 2]))),
+    "embedding": (F.embedding, lambda: (torch.randint(0, 10, (2, 3)), r(10, 4))),
+    "gather": (lambda x, i: torch.gather(x, 1, i),
+               lambda: (r(3, 4), torch.randint(0, 4, (3, 2)))),
+    "index_tensor": (lambda x, i: x[i], lambda: (r(5, 3), torch.tensor([4, 1, 1]))),
+    "contiguous_after_t": (lambda x: x.t().contiguous(), lambda: (r(3, 4),)),
+    "pad_constant": (lambda x: F.pad(x, (1, 2)), lambda: (r(2, 3),)),
+    "pad_reflect": (lambda x: F.pad(x, (1, 1), mode="reflect"), lambda: (r(1, 2, 4),)),
+    "pad_replicate": (lambda x: F.pad(x, (2, 1), mode="replicate"), lambda: (r(1, 2, 4),)),
+    "interpolate_nearest": (lambda x: F.interpolate(x, scale_factor=2), lambda: (r(1, 2, 3, 3),)),
+    "interpolate_bilinear": (lambda x: F.interpolate(x, scale_factor=2, mode="bilinear"),
+                             lambda: (r(1, 2, 3, 3),)),
+    "masked_fill_tensor": (lambda x, m: x.masked_fill(m, 0.0),
+                           lambda: (r(3, 4), torch.rand(3, 4) > 0.5)),
+}
+for name, (fn, inputs) in MOVES.items():
+    fn_case(f"move_{name}", fn, inputs)
+
+n = Dim("n")
+fn_case("move_view_dynamic", lambda x: x.view(x.shape[0], 2, 2), lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+fn_case("move_flatten_dynamic", lambda x: torch.flatten(x, 1), lambda: (r(3, 2, 2),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(5, 2, 2),))
+fn_case("move_permute_dynamic", lambda x: x.permute(1, 0), lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+fn_case("move_slice_dynamic", lambda x: x[:, 1:3], lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+fn_case("move_cat_dynamic", lambda x, y: torch.cat([x, y]), lambda: (r(3, 4), r(2, 4)),
+        dynamic_shapes=({0: n}, {0: Dim("k")}),
+        make_other_inputs=lambda: (r(5, 4), r(1, 4)))
+fn_case("move_unsqueeze_dynamic", lambda x: x.unsqueeze(0), lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+
+NEW = {
+    "zeros": lambda x: torch.zeros(2, 3) + x,
+    "ones_int": lambda x: torch.ones(2, 3, dtype=torch.int64) + x.long(),
+    "full": lambda x: torch.full((2, 3), 2.5) * x,
+    "zeros_like": lambda x: torch.zeros_like(x),
+    "ones_like": lambda x: torch.ones_like(x),
+    "full_like": lambda x: torch.full_like(x, -1.5),
+    "new_zeros": lambda x: x.new_zeros(4),
+    "new_ones": lambda x: x.new_ones(2, 2),
+    "new_full": lambda x: x.new_full((3,), 7.0),
+    "arange": lambda x: torch.arange(5) + x.sum().long(),
+    "arange_float": lambda x: torch.arange(0.0, 2.0, 0.25) * x.sum(),
+    "arange_start_step": lambda x: torch.arange(1, 10, 3),
+    "eye": lambda x: torch.eye(2, 3) + x,
+    "linspace": lambda x: torch.linspace(0, 1, 5) + x.sum(),
+    "empty_like_filled": lambda x: torch.empty_like(x).fill_(3.0),
+    "scalar_tensor": lambda x: x + torch.tensor(2.0),
+}
+for name, fn in NEW.items():
+    fn_case(f"new_{name}", fn, lambda: (r(2, 3),))
+fn_case("new_zeros_dynamic", lambda x: torch.zeros(x.shape[0], 2),
+        lambda: (r(3, 2),), dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(5, 2),))

@@ -1,0 +1,72 @@
+"""Reductions: sums, means, extremes with and without indices, products,
+any/all, variance and norms, and the softmax family built on them."""
+
+import torch
+import torch.nn.functional as F
+from torch.export import Dim
+
+from framework import fn_case
+
+
+def x34():
+    return (torch.randn(3, 4),)
+
+
+def x234():
+    return (torch.randn(2, 3, 4),)
+
+
+REDUCTIONS = {
+    "sum_all": (torch.sum, x34),
+    "sum_dim": (lambda x: torch.sum(x, 1), x234),
+    "sum_dims_keepdim": (lambda x: torch.sum(x, (0, 2), keepdim=True), x234),
+    "sum_negative_dim": (lambda x: torch.sum(x, -1), x234),
+    "sum_int": (torch.sum, lambda: (torch.randint(-9, 9, (3, 4)),)),
+    "sum_bool": (lambda x: torch.sum(x > 0), x34),
+    "sum_dtype_f64": (lambda x: torch.sum(x, 1, dtype=torch.float64), x34),
+    "mean_all": (torch.mean, x34),
+    "mean_dim": (lambda x: torch.mean(x, 1), x234),
+    "mean_dims_keepdim": (lambda x: torch.mean(x, (1, 2), keepdim=True), x234),
+    "amax": (lambda x: torch.amax(x, 1), x234),
+    "amin_keepdim": (lambda x: torch.amin(x, -1, keepdim=True), x234),
+    "max_all": (torch.max, x34),
+    "min_all": (torch.min, x34),
+    "max_dim": (lambda x: torch.max(x, 1), x234),
+    "min_dim_keepdim": (lambda x: torch.min(x, 0, keepdim=True), x234),
+    "max_dim_int": (lambda x: torch.max(x, 1), lambda: (torch.randint(-9, 9, (3, 5)),)),
+    "max_dim_ties": (lambda x: torch.max(x, 1),
+                     lambda: (torch.tensor([[1.0, 3.0, 3.0], [2.0, 2.0, 1.0]]),)),
+    "argmax_dim": (lambda x: torch.argmax(x, 1), x234),
+    "argmin_dim_keepdim": (lambda x: torch.argmin(x, 2, keepdim=True), x234),
+    "argmax_all": (torch.argmax, x234),
+    "prod_all": (torch.prod, lambda: (torch.rand(3, 4) + 0.5,)),
+    "prod_dim": (lambda x: torch.prod(x, 1), lambda: (torch.rand(3, 4) + 0.5,)),
+    "any_dim": (lambda x: torch.any(x > 1, 1), x34),
+    "all_all": (lambda x: torch.all(x > -3), x34),
+    "any_all": (lambda x: torch.any(x > 2), x34),
+    "var_dim": (lambda x: torch.var(x, 1), x234),
+    "var_unbiased_false": (lambda x: torch.var(x, 1, unbiased=False), x234),
+    "var_all": (torch.var, x34),
+    "std_dim_keepdim": (lambda x: torch.std(x, -1, keepdim=True), x234),
+    "var_mean": (lambda x: torch.var_mean(x, 1), x234),
+    "norm_2": (lambda x: torch.linalg.vector_norm(x), x34),
+    "norm_dim": (lambda x: torch.norm(x, dim=1), x234),
+    "logsumexp": (lambda x: torch.logsumexp(x, 1), x234),
+    "softmax": (lambda x: torch.softmax(x, -1), x234),
+    "softmax_dim0": (lambda x: torch.softmax(x, 0), x234),
+    "log_softmax": (lambda x: torch.log_softmax(x, 1), x234),
+    "softmax_large_values": (lambda x: torch.softmax(x * 100, -1), x34),
+    "cumsum": (lambda x: torch.cumsum(x, 1), x34),
+}
+for name, (fn, inputs) in REDUCTIONS.items():
+    fn_case(f"reduction_{name}", fn, inputs)
+
+n = Dim("n")
+fn_case("reduction_sum_dynamic", lambda x: torch.sum(x, 1), x34,
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(6, 4),))
+fn_case("reduction_mean_over_dynamic", lambda x: torch.mean(x, 0), x34,
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(9, 4),))
+fn_case("reduction_softmax_dynamic", lambda x: torch.softmax(x, -1), x34,
+        dynamic_shapes=({0: n, 1: Dim("m")},), make_other_inputs=lambda: (torch.randn(2, 7),))
+fn_case("reduction_max_dim_dynamic", lambda x: torch.max(x, 1), x34,
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(5, 4),))
