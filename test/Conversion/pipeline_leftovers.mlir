@@ -1,0 +1,26 @@
+// torch-backend-to-linalg-on-tensors-backend-pipeline on what it cannot lower:
+// the op stays through the conversions, and the contract check names it (not
+// the constants or lists that feed it).
+// RUN: torch-mlir-opt %s --torch-backend-to-linalg-on-tensors-backend-pipeline -split-input-file -verify-diagnostics
+
+func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
+  %0 = torch.aten.neg %x : !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
+  // expected-error @+1 {{'torch.operator' op is not part of the linalg-on-tensors backend contract}}
+  %1 = torch.operator "aten.special_bessel_j0"(%0) : (!torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
+  return %1 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// A transposed convolution (no lowering yet) is named, not its parameter lists.
+func.func @transposed_conv(%x: !torch.vtensor<[1,3,4,4],f32>, %w: !torch.vtensor<[3,2,3,3],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
+  %int1 = torch.constant.int 1
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error @+1 {{'torch.aten.convolution' op is not part of the linalg-on-tensors backend contract}}
+  %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int1 : !torch.vtensor<[1,3,4,4],f32>, !torch.vtensor<[3,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,6,6],f32>
+  return %0 : !torch.vtensor<[1,2,6,6],f32>
+}
