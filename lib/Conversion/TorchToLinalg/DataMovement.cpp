@@ -224,6 +224,17 @@ public:
   }
 };
 
+/// `input` with its dimensions in the order `dims`: linalg.transpose.
+Value permuted(OpBuilder &b, Location loc, Value input,
+               RankedTensorType resultType, ArrayRef<int64_t> dims) {
+  SmallVector<OpFoldResult> inputSizes = getSizes(b, loc, input);
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim : dims)
+    sizes.push_back(inputSizes[dim]);
+  Value init = emptyTensor(b, loc, resultType, sizes);
+  return b.create<linalg::TransposeOp>(loc, input, init, dims).getResult()[0];
+}
+
 /// permute(self, dims): linalg.transpose.
 class ConvertPermute : public OpConversionPattern<AtenPermuteOp> {
 public:
@@ -251,17 +262,8 @@ public:
       rewriter.replaceOp(op, adaptor.getSelf());
       return success();
     }
-    Location loc = op.getLoc();
-    SmallVector<OpFoldResult> inputSizes =
-        getSizes(rewriter, loc, adaptor.getSelf());
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t dim : *dims)
-      sizes.push_back(inputSizes[dim]);
-    Value init = emptyTensor(rewriter, loc, resultType, sizes);
-    rewriter.replaceOp(op, rewriter
-                               .create<linalg::TransposeOp>(
-                                   loc, adaptor.getSelf(), init, *dims)
-                               .getResult());
+    rewriter.replaceOp(op, permuted(rewriter, op.getLoc(), adaptor.getSelf(),
+                                    resultType, *dims));
     return success();
   }
 };
@@ -300,15 +302,8 @@ public:
       d1 = *nb;
     }
     std::swap(dims[d0], dims[d1]);
-    Location loc = op.getLoc();
-    SmallVector<OpFoldResult> inputSizes = getSizes(rewriter, loc, input);
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t dim : dims)
-      sizes.push_back(inputSizes[dim]);
-    Value init = emptyTensor(rewriter, loc, resultType, sizes);
-    rewriter.replaceOp(
-        op, rewriter.create<linalg::TransposeOp>(loc, input, init, dims)
-                .getResult());
+    rewriter.replaceOp(op,
+                       permuted(rewriter, op.getLoc(), input, resultType, dims));
     return success();
   }
 };
