@@ -6,7 +6,8 @@ fresh venv, then prints:
   - per e2e case (test/e2e): fx.compile time, and the run time of the compiled
     program and of eager PyTorch on the same inputs (median of N calls, the two
     alternating so both see the same noise), with the ratio compiled / eager;
-    cases that do not compile yet are listed with the reason;
+    cases that do not compile are listed with the reason (--cases picks some;
+    the models of test/fx/models.py are the e2e cases named model_*);
   - torch-free: hand-written linalg-on-tensors programs (matmul, convolution)
     through RefBackend against numpy on the same arrays;
   - the core wheel's size.
@@ -77,8 +78,10 @@ def torch_free():
 
 def e2e():
     import torch
+    import glob, importlib, os
     sys.path[:0] = ["TEST_E2E", "TEST_FX"]
-    import cases_basic  # noqa: F401
+    for path in sorted(glob.glob(os.path.join("TEST_E2E", "cases_*.py"))):
+        importlib.import_module(os.path.basename(path)[:-3])  # registers the cases
     from framework import CASES, first_line
     from torch_mlir import fx
     print("\ne2e cases: fx.compile + RefBackend vs eager PyTorch (median of %d calls, alternating)" % RUNS)
