@@ -93,7 +93,8 @@ def venv(name, packages):
         return python
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(path)], check=True)
     pip = [str(python), "-m", "pip", "install", "-q", "--no-index", "--find-links", str(DISTDIR)]
-    subprocess.run(pip + ["torch==2.13.0+cpu", "numpy==2.2.6"], check=True)
+    # packaging: upstream's torch_mlir.fx imports it.
+    subprocess.run(pip + ["torch==2.13.0+cpu", "numpy==2.2.6", "packaging"], check=True)
     subprocess.run(pip + ["--no-deps", "--force-reinstall"] + [str(p) for p in packages], check=True)
     stamp.write_text(wanted)
     return python
@@ -104,7 +105,8 @@ def run_side(python, repeats, out_dir):
         result_path = f.name
     prelude = (f"REPO = {str(REPO)!r}\nREPEATS = {repeats}\nRESULT = {result_path!r}\n"
                f"OUT = {str(out_dir) if out_dir else ''!r}\n")
-    subprocess.run([str(python), "-c", prelude + WORKER], check=True, cwd=REPO)
+    if subprocess.run([str(python), "-c", prelude + WORKER], cwd=REPO).returncode:
+        sys.exit(f"bench/lowering.py: the worker in {python.parent.parent} failed (above)")
     result = json.loads(Path(result_path).read_text())
     os.unlink(result_path)
     return result

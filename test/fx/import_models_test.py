@@ -59,6 +59,10 @@ def op_names(module):
 
 class ImportModelsTest(unittest.TestCase):
     def imported(self, model, *args, **kwargs):
+        # The importer's own output: no decompositions beyond functionalization,
+        # no pipeline after it.
+        kwargs.setdefault("output_type", "raw")
+        kwargs.setdefault("decomposition_table", {})
         module = fx.export_and_import(model, *args, **kwargs)
         self.assertTrue(module.operation.verify())
         text = str(module)
@@ -205,7 +209,8 @@ class ImportModelsTest(unittest.TestCase):
             self.assertEqual(if_op.count("torch.constant.int 3"), 2, if_op[:1500])
 
     def test_source_locations(self):
-        module = fx.export_and_import(MLP(), torch.randn(2, 8))
+        module = fx.export_and_import(MLP(), torch.randn(2, 8), output_type="raw",
+                                      decomposition_table={})
         asm = module.operation.get_asm(enable_debug_info=True)
         # Named after the node, at the line of the model's source that produced it.
         source = Path(models.__file__)

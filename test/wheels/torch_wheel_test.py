@@ -34,6 +34,10 @@ class Net(torch.nn.Module):
 module = fx.export_and_import(Net(), torch.randn(2, 4), func_name="net")
 assert module.operation.verify()
 print(module)
+# ...and runs, through the core wheel's reference backend.
+net, x = Net(), torch.randn(2, 4)
+compiled = fx.compile(net, x)
+print("compiled matches eager:", torch.allclose(compiled(x), net(x), rtol=1e-5, atol=1e-6))
 """
 
 
@@ -91,6 +95,7 @@ class TorchWheelTest(unittest.TestCase):
         core, torch_files = payload(ARGS.core_wheel), payload(ARGS.torch_wheel)
         self.assertEqual(core & torch_files, set())
         self.assertEqual(torch_files, {"torch_mlir/fx.py", "torch_mlir/compiled.py",
+                                       "torch_mlir/decompositions.py",
                                        "torch_mlir/extras/fx_importer.py"})
 
     def test_export_and_import_from_the_installed_wheels(self):
@@ -98,8 +103,10 @@ class TorchWheelTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertIn("func.func @net(%arg0: !torch.vtensor<[2,4],f32>) -> "
                       "!torch.vtensor<[2,3],f32>", proc.stdout)
-        self.assertIn("torch.aten.linear", proc.stdout)
+        # linear, decomposed at export (fx.default_decompositions()).
+        self.assertIn("torch.aten.addmm", proc.stdout)
         self.assertIn("torch.aten.tanh", proc.stdout)
+        self.assertIn("compiled matches eager: True", proc.stdout)
         # ...and from the installed package, not some source tree.
         proc = self.venv.python(["-c", "import torch_mlir.fx as f; print(f.__file__)"])
         self.assertIn(str(self.venv.root), proc.stdout)
