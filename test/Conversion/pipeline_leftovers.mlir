@@ -12,15 +12,17 @@ func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtenso
 
 // -----
 
-// A transposed convolution (no lowering yet) is named, not its parameter lists.
-func.func @transposed_conv(%x: !torch.vtensor<[1,3,4,4],f32>, %w: !torch.vtensor<[3,2,3,3],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
+// A grouped transposed convolution (no lowering yet) is named, not its
+// parameter lists.
+func.func @grouped_transposed_conv(%x: !torch.vtensor<[1,4,3,3],f32>, %w: !torch.vtensor<[4,1,2,2],f32>) -> !torch.vtensor<[1,2,4,4],f32> {
   %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
   %int0 = torch.constant.int 0
   %true = torch.constant.bool true
   %none = torch.constant.none
   %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
   %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
   // expected-error @+1 {{'torch.aten.convolution' op is not part of the linalg-on-tensors backend contract}}
-  %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int1 : !torch.vtensor<[1,3,4,4],f32>, !torch.vtensor<[3,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,6,6],f32>
-  return %0 : !torch.vtensor<[1,2,6,6],f32>
+  %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int2 : !torch.vtensor<[1,4,3,3],f32>, !torch.vtensor<[4,1,2,2],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,4,4],f32>
+  return %0 : !torch.vtensor<[1,2,4,4],f32>
 }

@@ -80,3 +80,28 @@ func.func @conv2d_groups(%x: !torch.vtensor<[1,4,5,5],f32>, %w: !torch.vtensor<[
   %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %false, %zeros, %int2 : !torch.vtensor<[1,4,5,5],f32>, !torch.vtensor<[6,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,6,3,3],f32>
   return %0 : !torch.vtensor<[1,6,3,3],f32>
 }
+
+// -----
+
+// Transposed, stride 2: the input spread out by the stride into zeros, padded
+// by k - 1 = 2 on each side, then a stride-1 convolution with the weight's
+// channels swapped and its window flipped (kh -> 2 - kh).
+// CHECK-DAG:   #[[FLIP:.*]] = affine_map<(d0, d1, d2, d3) -> (d1, d0, -d2 + 2, -d3 + 2)>
+// CHECK-LABEL: func.func @conv_transpose2d(
+// CHECK:         %[[SPREAD:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 0, 2, 2] [1, 3, 4, 4] [1, 1, 2, 2] : tensor<1x3x4x4xf32> into tensor<1x3x11x11xf32>
+// CHECK:         %[[W:.*]] = linalg.generic {indexing_maps = [#[[FLIP]], #{{.*}}]
+// CHECK-SAME:      ins(%{{.*}} : tensor<3x2x3x3xf32>) outs(%{{.*}} : tensor<2x3x3x3xf32>)
+// CHECK:         linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+// CHECK-SAME:      ins(%[[SPREAD]], %[[W]] : tensor<1x3x11x11xf32>, tensor<2x3x3x3xf32>)
+func.func @conv_transpose2d(%x: !torch.vtensor<[1,3,4,4],f32>, %w: !torch.vtensor<[3,2,3,3],f32>) -> !torch.vtensor<[1,2,9,9],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.convolution %x, %w, %none, %s, %zeros, %ones, %true, %zeros, %int1 : !torch.vtensor<[1,3,4,4],f32>, !torch.vtensor<[3,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,9,9],f32>
+  return %0 : !torch.vtensor<[1,2,9,9],f32>
+}

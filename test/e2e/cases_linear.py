@@ -57,6 +57,15 @@ CONVS = {
     "conv3d": (lambda x, w: F.conv3d(x, w, padding=1), lambda: (r(1, 2, 4, 5, 5), r(3, 2, 3, 3, 3))),
     "conv_transpose2d": (lambda x, w: F.conv_transpose2d(x, w, stride=2),
                          lambda: (r(1, 3, 4, 4), r(3, 2, 3, 3))),
+    "conv_transpose2d_pad_output_pad": (
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, output_padding=1),
+        lambda: (r(2, 3, 5, 4), r(3, 4, 3, 3), r(4))),
+    "conv_transpose2d_dilation": (lambda x, w: F.conv_transpose2d(x, w, dilation=2),
+                                  lambda: (r(1, 2, 4, 4), r(2, 3, 3, 3))),
+    "conv_transpose1d": (lambda x, w, b: F.conv_transpose1d(x, w, b, stride=3),
+                         lambda: (r(2, 3, 5), r(3, 2, 4), r(2))),
+    "conv_transpose2d_groups": (lambda x, w: F.conv_transpose2d(x, w, groups=2),
+                                lambda: (r(1, 4, 3, 3), r(4, 1, 2, 2))),
 }
 for name, (fn, inputs) in CONVS.items():
     fn_case(f"linear_{name}", fn, inputs)

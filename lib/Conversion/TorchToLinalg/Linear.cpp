@@ -104,8 +104,8 @@ public:
 };
 
 /// aten.convolution(input, weight, bias, stride, padding, dilation,
-/// transposed, output_padding, groups), not transposed: 1-D, 2-D (grouped
-/// too) and 3-D.
+/// transposed, output_padding, groups): 1-D, 2-D (grouped too) and 3-D, and
+/// transposed ones (ungrouped, static shapes).
 class ConvertConvolution : public OpConversionPattern<AtenConvolutionOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -132,8 +132,6 @@ public:
     std::optional<int64_t> groups = getConstantInt(op.getGroups());
     if (!stride || !padding || !dilation || !transposed || !groups)
       return rewriter.notifyMatchFailure(op, "non-constant conv parameters");
-    if (*transposed)
-      return rewriter.notifyMatchFailure(op, "transposed convolution");
     auto expand = [&](SmallVector<int64_t> &v) {
       if (v.size() == 1)
         v.assign(spatial, v[0]);
@@ -148,6 +146,34 @@ public:
     Type element = resultType.getElementType();
     if (!isa<mlir::FloatType>(element) && !isa<IntegerType>(element))
       return rewriter.notifyMatchFailure(op, "unsupported dtype");
+
+    if (*transposed) {
+      // A transposed convolution is a plain one, stride 1, over the input
+      // spread out by the stride and padded by d*(k-1)-p (plus
+      // output_padding at the end), with the weight's in/out channels
+      // swapped and its window flipped.
+      std::optional<SmallVector<int64_t>> outputPadding =
+          getConstantIntList(op.getOutputPadding());
+      if (*groups != 1 || !outputPadding || !expand(*outputPadding) ||
+          !inputType.hasStaticShape() || !weightType.hasStaticShape())
+        return rewriter.notifyMatchFailure(
+            op, "transposed convolution with groups or dynamic shapes");
+      SmallVector<int64_t> low;
+      for (int64_t i = 0; i < spatial; ++i) {
+        low.push_back((*dilation)[i] * (weightType.getDimSize(i + 2) - 1) -
+                      (*padding)[i]);
+        if (low.back() < 0)
+          return rewriter.notifyMatchFailure(op, "padding beyond the window");
+      }
+      SmallVector<int64_t> high(low);
+      for (int64_t i = 0; i < spatial; ++i)
+        high[i] += (*outputPadding)[i];
+      input = spreadInput(rewriter, loc, input, *stride, low, high);
+      weight = flippedTransposedWeight(rewriter, loc, weight);
+      inputType = cast<RankedTensorType>(input.getType());
+      stride->assign(spatial, 1);
+      padding->assign(spatial, 0);
+    }
 
     // Zero padding of the spatial dimensions.
     if (llvm::any_of(*padding, [](int64_t p) { return p != 0; })) {
@@ -241,6 +267,61 @@ public:
   }
 
 private:
+  /// N,C,spatial... -> zeros of N,C,((size-1)*stride+1+low+high)... with the
+  /// input at low + i*stride.
+  static Value spreadInput(OpBuilder &b, Location loc, Value input,
+                           ArrayRef<int64_t> stride, ArrayRef<int64_t> low,
+                           ArrayRef<int64_t> high) {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(type.getRank(), b.getIndexAttr(1));
+    for (size_t i = 0; i < stride.size(); ++i) {
+      shape[i + 2] = (shape[i + 2] - 1) * stride[i] + 1 + low[i] + high[i];
+      offsets[i + 2] = b.getIndexAttr(low[i]);
+      strides[i + 2] = b.getIndexAttr(stride[i]);
+    }
+    auto spreadType = type.clone(shape);
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : shape)
+      sizes.push_back(b.getIndexAttr(size));
+    Value zeros = filledTensor(b, loc, spreadType, sizes,
+                               scalarConstant(b, loc, type.getElementType(), 0));
+    return b.create<tensor::InsertSliceOp>(loc, input, zeros, offsets,
+                                           getSizes(b, loc, input), strides);
+  }
+
+  /// (C_in, C_out, k...) -> (C_out, C_in, k...) with every window reversed.
+  static Value flippedTransposedWeight(OpBuilder &b, Location loc,
+                                       Value weight) {
+    auto type = cast<RankedTensorType>(weight.getType());
+    int64_t rank = type.getRank();
+    SmallVector<int64_t> shape(type.getShape());
+    std::swap(shape[0], shape[1]);
+    auto resultType = type.clone(shape);
+    MLIRContext *context = b.getContext();
+    SmallVector<AffineExpr> exprs{getAffineDimExpr(1, context),
+                                  getAffineDimExpr(0, context)};
+    for (int64_t i = 2; i < rank; ++i)
+      exprs.push_back(getAffineConstantExpr(type.getDimSize(i) - 1, context) -
+                      getAffineDimExpr(i, context));
+    SmallVector<AffineMap> maps{AffineMap::get(rank, 0, exprs, context),
+                                b.getMultiDimIdentityMap(rank)};
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t size : shape)
+      sizes.push_back(b.getIndexAttr(size));
+    Value init = emptyTensor(b, loc, resultType, sizes);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    return b
+        .create<linalg::GenericOp>(
+            loc, resultType, weight, init, maps, iterators,
+            [](OpBuilder &nb, Location nl, ValueRange args) {
+              nb.create<linalg::YieldOp>(nl, args[0]);
+            })
+        .getResult(0);
+  }
+
   /// NCHW input and FCHW weight viewed as N(G)(C/G)HW and (G)(F/G)(C/G)HW.
   static Value groupedConv2D(OpBuilder &b, Location loc, Value input,
                              Value weight, Value accumulator, int64_t groups,
