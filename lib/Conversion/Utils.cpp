@@ -77,6 +77,11 @@ std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank) {
   return dim;
 }
 
+std::optional<int64_t> getConstantDim(Value dim, int64_t rank) {
+  std::optional<int64_t> value = getConstantInt(dim);
+  return value ? normalizeDim(*value, rank) : std::nullopt;
+}
+
 Value castScalar(OpBuilder &b, Location loc, Value value, Type to) {
   Type from = value.getType();
   if (from == to)

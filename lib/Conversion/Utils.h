@@ -30,6 +30,9 @@ std::optional<SmallVector<int64_t>> getConstantIntList(Value list);
 /// `dim` counted from the front (Python allows negative dims); nullopt if it
 /// is out of range for `rank`.
 std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
+/// A dimension given as a constant int, normalized for `rank`; nullopt if it
+/// is not constant or out of range.
+std::optional<int64_t> getConstantDim(Value dim, int64_t rank);
 
 // --- builtin values -----------------------------------------------------------
 

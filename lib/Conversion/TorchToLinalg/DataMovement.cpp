@@ -142,22 +142,17 @@ unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
   int64_t rank = inputType.getRank();
   SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
   if (isa<AtenUnsqueezeOp>(op)) {
-    std::optional<int64_t> dim = getConstantInt(op->getOperand(1));
-    std::optional<int64_t> at = dim ? normalizeDim(*dim, rank + 1) : std::nullopt;
+    std::optional<int64_t> at = getConstantDim(op->getOperand(1), rank + 1);
     if (!at)
       return std::nullopt;
     sizes.insert(sizes.begin() + *at, b.getIndexAttr(1));
     return sizes;
   }
   if (isa<AtenFlattenUsingIntsOp>(op)) {
-    std::optional<int64_t> startValue = getConstantInt(op->getOperand(1));
-    std::optional<int64_t> endValue = getConstantInt(op->getOperand(2));
     if (rank == 0)
       return SmallVector<OpFoldResult>{b.getIndexAttr(1)};
-    std::optional<int64_t> first =
-        startValue ? normalizeDim(*startValue, rank) : std::nullopt;
-    std::optional<int64_t> last =
-        endValue ? normalizeDim(*endValue, rank) : std::nullopt;
+    std::optional<int64_t> first = getConstantDim(op->getOperand(1), rank);
+    std::optional<int64_t> last = getConstantDim(op->getOperand(2), rank);
     if (!first || !last || *first > *last)
       return std::nullopt;
     Value product = b.create<arith::ConstantIndexOp>(loc, 1);
@@ -292,10 +287,8 @@ public:
     }
     int64_t d0 = 0, d1 = 1;
     if (op->getNumOperands() == 3) {
-      std::optional<int64_t> a = getConstantInt(op->getOperand(1));
-      std::optional<int64_t> b = getConstantInt(op->getOperand(2));
-      std::optional<int64_t> na = a ? normalizeDim(*a, rank) : std::nullopt;
-      std::optional<int64_t> nb = b ? normalizeDim(*b, rank) : std::nullopt;
+      std::optional<int64_t> na = getConstantDim(op->getOperand(1), rank);
+      std::optional<int64_t> nb = getConstantDim(op->getOperand(2), rank);
       if (!na || !nb)
         return rewriter.notifyMatchFailure(op, "non-constant dims");
       d0 = *na;
@@ -356,39 +349,23 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
-    std::optional<int64_t> dim =
-        dimValue ? normalizeDim(*dimValue, inputType.getRank()) : std::nullopt;
+    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
     std::optional<int64_t> step = getConstantInt(op.getStep());
     if (!dim || !step || *step <= 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim or step");
-    Location loc = op.getLoc();
-    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
-    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]);
     Type i64 = rewriter.getI64Type();
-    Value sizeI64 = indexToI64(rewriter, loc, size);
-    Value zero = scalarConstant(rewriter, loc, i64, 0);
-    // start/end: None is 0/size; negative counts from the end; both clamp to
-    // [0, size].
-    auto bound = [&](Value original, Value converted, Value dflt) -> Value {
-      if (isNone(original))
-        return dflt;
-      Value v = converted; // an i64 already: adaptor operands are converted
-      Value negative =
-          rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, v, zero);
-      v = rewriter.create<arith::SelectOp>(
-          loc, negative, rewriter.create<arith::AddIOp>(loc, v, sizeI64), v);
-      v = rewriter.create<arith::MaxSIOp>(loc, v, zero);
-      return rewriter.create<arith::MinSIOp>(loc, v, sizeI64);
-    };
     for (Value v : {adaptor.getStart(), adaptor.getEnd()})
       if (!isNone(v) && v.getType() != i64)
         return rewriter.notifyMatchFailure(op, "start or end is not an int");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
     SmallVector<OpFoldResult> offsets(inputType.getRank(),
                                       rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> strides(inputType.getRank(),
                                       rewriter.getIndexAttr(1));
-    // Constant bounds on a static dimension: a static slice.
+    strides[*dim] = rewriter.getIndexAttr(*step);
+    // start/end: None is 0/size; negative counts from the end; both clamp to
+    // [0, size]. Constant bounds on a static dimension give a static slice.
     std::optional<int64_t> staticSize = getConstantIntValue(sizes[*dim]);
     auto staticBound = [&](Value original,
                            int64_t dflt) -> std::optional<int64_t> {
@@ -403,26 +380,36 @@ public:
     std::optional<int64_t> staticStart = staticBound(op.getStart(), 0);
     std::optional<int64_t> staticEnd =
         staticBound(op.getEnd(), staticSize.value_or(0));
-    Value length;
     if (staticStart && staticEnd) {
       int64_t n = std::max<int64_t>(*staticEnd - *staticStart, 0);
       offsets[*dim] = rewriter.getIndexAttr(*staticStart);
-      length = scalarConstant(rewriter, loc, i64, (n + *step - 1) / *step);
+      sizes[*dim] = rewriter.getIndexAttr((n + *step - 1) / *step);
     } else {
+      Value size = indexToI64(
+          rewriter, loc,
+          getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]));
+      Value zero = scalarConstant(rewriter, loc, i64, 0);
+      auto bound = [&](Value original, Value converted, Value dflt) -> Value {
+        if (isNone(original))
+          return dflt;
+        Value v = converted; // an i64 already: adaptor operands are converted
+        Value negative = rewriter.create<arith::CmpIOp>(
+            loc, arith::CmpIPredicate::slt, v, zero);
+        v = rewriter.create<arith::SelectOp>(
+            loc, negative, rewriter.create<arith::AddIOp>(loc, v, size), v);
+        v = rewriter.create<arith::MaxSIOp>(loc, v, zero);
+        return rewriter.create<arith::MinSIOp>(loc, v, size);
+      };
       Value start = bound(op.getStart(), adaptor.getStart(), zero);
-      Value end = bound(op.getEnd(), adaptor.getEnd(), sizeI64);
+      Value end = bound(op.getEnd(), adaptor.getEnd(), size);
       end = rewriter.create<arith::MaxSIOp>(loc, end, start);
       // ceil((end - start) / step)
-      Value stepValue = scalarConstant(rewriter, loc, i64, *step);
-      length = rewriter.create<arith::CeilDivSIOp>(
-          loc, rewriter.create<arith::SubIOp>(loc, end, start), stepValue);
+      Value length = rewriter.create<arith::CeilDivSIOp>(
+          loc, rewriter.create<arith::SubIOp>(loc, end, start),
+          scalarConstant(rewriter, loc, i64, *step));
       offsets[*dim] = i64ToIndex(rewriter, loc, start);
+      sizes[*dim] = i64ToIndex(rewriter, loc, length);
     }
-    strides[*dim] = rewriter.getIndexAttr(*step);
-    sizes[*dim] = resultType.isDynamicDim(*dim)
-                      ? OpFoldResult(i64ToIndex(rewriter, loc, length))
-                      : OpFoldResult(rewriter.getIndexAttr(
-                            resultType.getDimSize(*dim)));
     Value slice = rewriter.create<tensor::ExtractSliceOp>(
         loc, input, offsets, sizes, strides);
     if (slice.getType() != resultType)
@@ -446,9 +433,7 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
-    std::optional<int64_t> dim =
-        dimValue ? normalizeDim(*dimValue, inputType.getRank()) : std::nullopt;
+    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     Location loc = op.getLoc();
@@ -505,12 +490,11 @@ public:
         convertedTensorType(getTypeConverter(), op.getResult());
     std::optional<SmallVector<Value>> elements =
         getListElements(op.getTensors());
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
-    if (!resultType || !elements || !dimValue)
-      return rewriter.notifyMatchFailure(op, "not a constant list and dim");
-    std::optional<int64_t> dim = normalizeDim(*dimValue, resultType.getRank());
+    if (!resultType || !elements)
+      return rewriter.notifyMatchFailure(op, "not a constant list");
+    std::optional<int64_t> dim = getConstantDim(op.getDim(), resultType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "dim out of range");
+      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
     Location loc = op.getLoc();
     SmallVector<Value> tensors;
     for (Value element : *elements) {
@@ -576,9 +560,8 @@ public:
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
     int64_t dim = 0;
     if constexpr (!isEmbedding) {
-      std::optional<int64_t> value = getConstantInt(op->getOperand(1));
       std::optional<int64_t> normalized =
-          value ? normalizeDim(*value, sourceType.getRank()) : std::nullopt;
+          getConstantDim(op->getOperand(1), sourceType.getRank());
       if (!normalized || indicesType.getRank() > 1)
         return rewriter.notifyMatchFailure(op, "non-constant dim");
       dim = *normalized;
@@ -631,10 +614,8 @@ public:
   matchAndRewrite(AtenSizeIntOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
     std::optional<int64_t> dim =
-        type && dimValue ? normalizeDim(*dimValue, type.getRank())
-                         : std::nullopt;
+        type ? getConstantDim(op.getDim(), type.getRank()) : std::nullopt;
     if (!dim || type.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     Location loc = op.getLoc();
@@ -695,13 +676,12 @@ public:
     Value source = adaptor.getSelf(), index = adaptor.getIndex();
     auto sourceType = dyn_cast<RankedTensorType>(source.getType());
     auto indexType = dyn_cast<RankedTensorType>(index.getType());
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
-    if (!resultType || !sourceType || !indexType || !dimValue ||
+    if (!resultType || !sourceType || !indexType ||
         indexType.getRank() != sourceType.getRank())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
-    std::optional<int64_t> dim = normalizeDim(*dimValue, sourceType.getRank());
+    std::optional<int64_t> dim = getConstantDim(op.getDim(), sourceType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "dim out of range");
+      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
     Value init = emptyTensor(rewriter, loc, resultType,

@@ -311,10 +311,8 @@ public:
       }
       dim = 0;
     } else {
-      std::optional<int64_t> constant = getConstantInt(op->getOperand(1));
       std::optional<int64_t> normalized =
-          constant ? normalizeDim(*constant, inputType.getRank())
-                   : std::nullopt;
+          getConstantDim(op->getOperand(1), inputType.getRank());
       if (!normalized)
         return rewriter.notifyMatchFailure(op, "non-constant dim");
       dim = *normalized;
@@ -389,14 +387,13 @@ public:
         });
 
     SmallVector<Value> results;
-    for (auto [i, value] : llvm::enumerate(generic.getResults())) {
+    // max.dim returns both (values, indices); argmax only the indices.
+    ValueRange produced = generic.getResults().take_back(op->getNumResults());
+    for (auto [value, original] : llvm::zip(produced, op->getResults())) {
       RankedTensorType resultType =
-          convertedTensorType(this->getTypeConverter(), op->getResult(
-              op->getNumResults() == 2 ? i : 0));
+          convertedTensorType(this->getTypeConverter(), original);
       if (!resultType)
         return rewriter.notifyMatchFailure(op, "result is not ranked");
-      if (op->getNumResults() == 1 && i == 0)
-        continue; // argmax: indices only
       Value result = value;
       if (*keepdim && !isNone(op->getOperand(1)))
         result = keepDims(rewriter, loc, result, resultType, dim, rank);
@@ -428,12 +425,11 @@ public:
         convertedTensorType(getTypeConverter(), op.getResult());
     Value input = adaptor.getSelf();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    std::optional<int64_t> dimValue = getConstantInt(op.getDim());
-    if (!resultType || !inputType || !dimValue || inputType.getRank() == 0)
-      return rewriter.notifyMatchFailure(op, "not a ranked tensor and a dim");
-    std::optional<int64_t> dim = normalizeDim(*dimValue, inputType.getRank());
+    if (!resultType || !inputType || inputType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "not a ranked tensor");
+    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "dim out of range");
+      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
     Location loc = op.getLoc();
     int64_t rank = inputType.getRank();
     MLIRContext *context = rewriter.getContext();

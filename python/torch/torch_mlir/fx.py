@@ -86,6 +86,12 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     if decomposition_table is None:
         decomposition_table = decompositions.table()
     program = program.run_decompositions(decomposition_table)
+    return _import(program, output_type, func_name, params, context, mutations)
+
+
+def _import(program, output_type, func_name="main", params="literals", context=None,
+            mutations="overwrite"):
+    """Imports a decomposed (so functional) program and lowers it to `output_type`."""
     importer = FxImporter(context=context)
     importer.import_program(program, func_name=func_name, params=params, decompose=False,
                             mutations=mutations)
@@ -129,8 +135,8 @@ def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
     from torch_mlir.compiled import CompiledProgram
 
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=False)
+    # Decomposed once: CompiledProgram reads the signature of the program imported.
     program = program.run_decompositions(decompositions.table())
-    module = export_and_import(program, output_type="linalg-on-tensors", decomposition_table={},
-                               mutations="results")
+    module = _import(program, "linalg-on-tensors", mutations="results")
     state = model if isinstance(model, torch.nn.Module) else None
     return CompiledProgram(program, module, state=state)

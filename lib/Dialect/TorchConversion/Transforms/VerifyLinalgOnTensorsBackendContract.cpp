@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
 namespace mlir::torch::TorchConversion {
 #define GEN_PASS_DEF_VERIFYLINALGONTENSORSBACKENDCONTRACT
@@ -85,12 +86,11 @@ LogicalResult checkOp(Operation *op) {
 /// plumbing (torch.prim.ListConstruct, ...): they only feed or carry the
 /// values of the ops that did not lower, and have no source line.
 LogicalResult checkComputingOp(Operation *op) {
-  StringRef name = op->getName().getStringRef();
   if (op->hasTrait<OpTrait::ConstantLike>() ||
       op->getName().getDialectNamespace() == "torch_c" ||
-      name == "torch.prim.ListConstruct" || name == "torch.prim.ListUnpack" ||
-      name == "torch.prim.TupleConstruct" || name == "torch.prim.TupleIndex" ||
-      name == "torch.prim.TupleUnpack")
+      isa<torch::Torch::PrimListConstructOp, torch::Torch::PrimListUnpackOp,
+          torch::Torch::PrimTupleConstructOp, torch::Torch::PrimTupleIndexOp,
+          torch::Torch::PrimTupleUnpackOp>(op))
     return success();
   return checkOp(op);
 }
