@@ -1,10 +1,11 @@
 """MLIR's Python bindings, built from the pinned LLVM source, carry our prefix.
 
-The extension is compiled with MLIR_PYTHON_PACKAGE_PREFIX=torch_mlir. (see
-.bazelrc), so it must live and work as torch_mlir._mlir_libs._mlir, and the
-capsules it hands out must be named torch_mlir.*, not mlir.*. This test lays
-out a minimal torch_mlir package from the built .so and MLIR's own Python
-sources and drives it in a child interpreter.
+The extension (ours, on the shared MLIR the core wheel ships) is compiled
+with MLIR_PYTHON_PACKAGE_PREFIX=torch_mlir. (see .bazelrc), so it must live
+and work as torch_mlir._mlir_libs._mlir, and the capsules it hands out must
+be named torch_mlir.*, not mlir.*. This test lays out a minimal torch_mlir
+package from the built .so files and MLIR's own Python sources and drives it
+in a child interpreter.
 """
 
 import argparse
@@ -50,6 +51,8 @@ class MlirPrefixTest(unittest.TestCase):
             shutil.copy(src, os.path.join(self.root, "torch_mlir", rel))
         shutil.copy(ARGS.extension,
                     os.path.join(libs, "_mlir" + sysconfig.get_config_var("EXT_SUFFIX")))
+        for lib in ARGS.shared_lib:  # found next to the extension (rpath $ORIGIN)
+            shutil.copy(lib, libs)
 
     def tearDown(self):
         shutil.rmtree(self.root)
@@ -72,5 +75,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--extension", required=True)
     parser.add_argument("--source", action="append", default=[])
+    parser.add_argument("--shared-lib", action="append", default=[])
     ARGS, rest = parser.parse_known_args()
     unittest.main(argv=[sys.argv[0]] + rest)

@@ -66,7 +66,9 @@ class TorchWheelTest(unittest.TestCase):
                                        "print(m.version('torch'), m.version('torch-mlir'), "
                                        "m.version('torch-mlir-core'))"])
         self.assertEqual(proc.returncode, 0, proc.stderr)
-        self.assertEqual(proc.stdout.split(), ["2.13.0+cpu", "0.1.0", "0.1.0"])
+        # Both at the version the wheels were built with (stamped or not).
+        version = Path(ARGS.torch_wheel).name.split("-")[1]
+        self.assertEqual(proc.stdout.split(), ["2.13.0+cpu", version, version])
 
     def test_records_hold_after_both_installs(self):
         script = (

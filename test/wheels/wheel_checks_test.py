@@ -23,6 +23,30 @@ def sha256(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
+def metadata_args(wheel_path, scratch):
+    """The wheelmaker flags that give back the wheel's licenses, classifiers,
+    project URLs and description (written to files under `scratch`)."""
+    with zipfile.ZipFile(wheel_path) as wheel:
+        dist_info = next(n for n in wheel.namelist() if n.endswith("/METADATA")).split("/")[0]
+        metadata = email.parser.Parser().parsestr(wheel.read(f"{dist_info}/METADATA").decode())
+        args = ["--license", metadata["License-Expression"]]
+        for name in metadata.get_all("License-File") or []:
+            path = Path(scratch) / "licenses" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(wheel.read(f"{dist_info}/licenses/{name}"))
+            args += ["--license-file", f"{path}={name}"]
+    for classifier in metadata.get_all("Classifier") or []:
+        args += ["--classifier", classifier]
+    for url in metadata.get_all("Project-URL") or []:
+        args += ["--project-url", url]
+    body = metadata.get_payload()
+    if body:
+        path = Path(scratch) / "description.md"
+        path.write_text(body)
+        args += ["--description", str(path)]
+    return args
+
+
 class WheelChecksTest(unittest.TestCase):
     def test_size_within_budget(self):
         size_mb = os.path.getsize(ARGS.wheel) / 1e6
@@ -101,6 +125,7 @@ class WheelChecksTest(unittest.TestCase):
                     args += ["--entry-point", line.replace(" ", "")]
             for name in names:
                 args += ["--file", f"{root / name}={name}"]
+            args += metadata_args(ARGS.wheel, root)
             subprocess.run(args, check=True, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
             hashes.append(sha256(out))
             shutil.rmtree(root.parent, ignore_errors=True)

@@ -60,6 +60,38 @@ class WheelMetadataTest(unittest.TestCase):
         self.assertFalse([s for s in torch.specifier if s.operator in ("==", "===")],
                          f"torch must not be pinned exactly: {torch}")
 
+    def test_index_page_metadata(self):
+        # What an index shows: license, classifiers, URLs, Python range, and a
+        # Markdown description taken from the README's marked section.
+        for name, meta in (("torch-mlir-core", self.core), ("torch-mlir", self.torch)):
+            with self.subTest(name):
+                self.assertEqual(meta["Metadata-Version"], "2.4")
+                self.assertEqual(meta["License-Expression"], "Apache-2.0 WITH LLVM-exception")
+                self.assertIn("Programming Language :: Python :: 3.13", meta.get_all("Classifier"))
+                self.assertTrue(meta.get_all("Project-URL"))
+                self.assertTrue(meta["Requires-Python"])
+                self.assertEqual(meta["Description-Content-Type"], "text/markdown")
+                body = meta.get_payload()
+                self.assertTrue(body.startswith(f"**{name}**"), body[:80])
+                self.assertNotIn("wheel-description", body)
+
+    def test_licenses_in_dist_info(self):
+        # Ours in both; LLVM's and pybind11's where they are compiled in (core).
+        expected = {"torch-mlir-core": {"LICENSE", "LICENSE-LLVM.txt", "LICENSE-pybind11"},
+                    "torch-mlir": {"LICENSE"}}
+        for wheel, meta in ((ARGS.core_wheel, self.core), (ARGS.torch_wheel, self.torch)):
+            name = meta["Name"]
+            with self.subTest(name), zipfile.ZipFile(wheel) as z:
+                listed = set(meta.get_all("License-File"))
+                self.assertEqual(listed, expected[name])
+                for license_name in listed:
+                    text = z.read(f"{name.replace('-', '_')}-{meta['Version']}.dist-info/"
+                                  f"licenses/{license_name}").decode()
+                    self.assertGreater(len(text), 500, license_name)
+                self.assertIn("Apache License",
+                              z.read(f"{name.replace('-', '_')}-{meta['Version']}.dist-info/"
+                                     "licenses/LICENSE").decode())
+
     def test_torch_wheel_is_pure(self):
         with zipfile.ZipFile(ARGS.torch_wheel) as z:
             wheel = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/WHEEL")))

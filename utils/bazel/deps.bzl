@@ -48,7 +48,31 @@ PINNED_WHEELS = [
     "pyelftools",
     "pytest",
     "wheel",
-] + TORCH_WHEELS
+] + TORCH_WHEELS + [
+    # tools/release: twine publishes (without keyring: credentials come from
+    # TWINE_USERNAME/TWINE_PASSWORD or ~/.pypirc) ...
+    "certifi",
+    "charset_normalizer",
+    "docutils",
+    "id",
+    "idna",
+    "markdown_it_py",
+    "mdurl",
+    "nh3",
+    "pygments",
+    "readme_renderer",
+    "requests",
+    "requests_toolbelt",
+    "rfc3986",
+    "rich",
+    "twine",
+    "urllib3",
+    # ... and its tests publish to pypiserver on 127.0.0.1.
+    "defusedxml",
+    "importlib_resources",
+    "passlib",
+    "pypiserver",
+]
 
 # numpy for each CPython the core wheel is built for: the core wheel requires
 # numpy, and its venv tests install it from these files, offline.
@@ -147,6 +171,7 @@ def torch_mlir_dependencies():
         input = "pybind11",
         # LLVM's overlay ships the BUILD file for pybind11; use it rather than our own.
         build_file = Label("@llvm-raw//utils/bazel/third_party_build:pybind.BUILD"),
+        exports = ["LICENSE"],  # the core wheel carries it
     )
     for wheel in PINNED_WHEELS:
         _maybe(pinned_wheel, name = "pypi_" + wheel, input = wheel)

@@ -53,7 +53,10 @@ def _pinned_archive_impl(rctx):
         fail("%s: extracting %s failed:\n%s" % (rctx.name, path, result.stderr))
     for patch in rctx.attr.patches:
         rctx.patch(patch, strip = 1)
-    if rctx.attr.build_file:
+    if rctx.attr.build_file and rctx.attr.exports:
+        rctx.file("BUILD.bazel", rctx.read(rctx.attr.build_file) +
+                                 "\nexports_files(%r)\n" % rctx.attr.exports)
+    elif rctx.attr.build_file:
         rctx.symlink(rctx.attr.build_file, "BUILD.bazel")
     if not rctx.path("WORKSPACE").exists:
         rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
@@ -62,6 +65,7 @@ pinned_archive = repository_rule(
     implementation = _pinned_archive_impl,
     attrs = dict(_COMMON_ATTRS, **{
         "build_file": attr.label(allow_single_file = True),
+        "exports": attr.string_list(doc = "Files of the archive to export besides build_file's."),
         "patches": attr.label_list(doc = "Applied with -p1 after extraction."),
     }),
     environ = [_DISTDIR_ENV],

@@ -1,9 +1,11 @@
 """py_wheel: a wheel from files placed by hand, made by utils/bazel/wheelmaker.
 
+    wheel_version(name = "version", build_setting_default = "0.1.0")
+
     py_wheel(
         name = "torch_mlir_core_wheel",
         distribution = "torch-mlir-core",
-        version = "0.1.0",
+        version = ":version",
         python_tag = "cp311", abi_tag = "cp311", platform = "manylinux_2_35_x86_64",
         files = {
             ":_mlir.so": "torch_mlir/_mlir_libs/_mlir.cpython-311-x86_64-linux-gnu.so",
@@ -14,7 +16,33 @@
 `files` maps a target to a path in the wheel: a path ending in `/` is a
 directory that receives each of the target's files by base name; any other
 path renames the target's single file.
+
+The version comes from a `wheel_version` flag, so a release stamps it on the
+command line (`--//python:version=0.1.0.dev20261130`) without editing the
+tree, and only the wheel actions see it: no compile action's key changes.
+`{version}` in `requires_dist` becomes that version (the torch wheel pins
+the core wheel with it).
+
+Packaging metadata: `license_files` map a file to its name under
+`.dist-info/licenses/`; `description` is a Markdown file, or the section of it
+between `<!-- wheel-description NAME -->` and `<!-- /wheel-description -->`
+when `description_section` names one.
 """
+
+WheelVersionInfo = provider(fields = ["version"])
+
+def _wheel_version_impl(ctx):
+    version = ctx.build_setting_value
+    if not version or " " in version or "-" in version or "/" in version:
+        fail("%s: %r is not a version a wheel file name can carry (PEP 440, e.g. 0.1.0 or 0.1.0.dev20261130)" %
+             (ctx.label, version))
+    return WheelVersionInfo(version = version)
+
+wheel_version = rule(
+    implementation = _wheel_version_impl,
+    build_setting = config.string(flag = True),
+    doc = "The version wheels carry; set it with --//<package>:<name>=VERSION.",
+)
 
 WheelInfo = provider(fields = ["wheel", "distribution", "version", "requires_dist"])
 
@@ -23,18 +51,28 @@ def _escape(name):
 
 def _py_wheel_impl(ctx):
     tag = "%s-%s-%s" % (ctx.attr.python_tag, ctx.attr.abi_tag, ctx.attr.platform)
-    wheel = ctx.actions.declare_file("%s-%s-%s.whl" % (_escape(ctx.attr.distribution), ctx.attr.version, tag))
+    version = ctx.attr.version[WheelVersionInfo].version
+    requires_dist = [r.replace("{version}", version) for r in ctx.attr.requires_dist]
+    wheel = ctx.actions.declare_file("%s-%s-%s.whl" % (_escape(ctx.attr.distribution), version, tag))
     args = ctx.actions.args()
     args.add("--out", wheel)
     args.add("--name", ctx.attr.distribution)
-    args.add("--version", ctx.attr.version)
+    args.add("--version", version)
     args.add("--tag", tag)
     args.add("--summary", ctx.attr.summary)
     if ctx.attr.requires_python:
         args.add("--requires-python", ctx.attr.requires_python)
-    args.add_all(ctx.attr.requires_dist, before_each = "--requires-dist")
+    args.add_all(requires_dist, before_each = "--requires-dist")
     args.add_all(ctx.attr.entry_points, before_each = "--entry-point")
+    args.add_all(ctx.attr.classifiers, before_each = "--classifier")
+    args.add_all(ctx.attr.project_urls, before_each = "--project-url")
     inputs = []
+    for target, name in ctx.attr.license_files.items():
+        files = target.files.to_list()
+        if len(files) != 1:
+            fail("%s: license %s has %d files, not one" % (ctx.label, target.label, len(files)))
+        args.add("--license-file", "%s=%s" % (files[0].path, name))
+        inputs.append(files[0])
     seen = {}
     for target, dest in ctx.attr.files.items():
         target_files = target.files.to_list()
@@ -49,6 +87,8 @@ def _py_wheel_impl(ctx):
             inputs.append(f)
     if ctx.file.description:
         args.add("--description", ctx.file.description)
+        if ctx.attr.description_section:
+            args.add("--description-section", ctx.attr.description_section)
         inputs.append(ctx.file.description)
     ctx.actions.run(
         executable = ctx.executable._wheelmaker,
@@ -64,8 +104,8 @@ def _py_wheel_impl(ctx):
         WheelInfo(
             wheel = wheel,
             distribution = ctx.attr.distribution,
-            version = ctx.attr.version,
-            requires_dist = ctx.attr.requires_dist,
+            version = version,
+            requires_dist = requires_dist,
         ),
     ]
 
@@ -73,12 +113,16 @@ py_wheel = rule(
     implementation = _py_wheel_impl,
     attrs = {
         "distribution": attr.string(mandatory = True),
-        "version": attr.string(mandatory = True),
+        "version": attr.label(mandatory = True, providers = [WheelVersionInfo], doc = "A wheel_version target."),
         "python_tag": attr.string(default = "py3"),
         "abi_tag": attr.string(default = "none"),
         "platform": attr.string(default = "any"),
         "summary": attr.string(default = ""),
-        "description": attr.label(allow_single_file = True),
+        "description": attr.label(allow_single_file = True, doc = "Markdown, for METADATA's body."),
+        "description_section": attr.string(doc = "Only this marked section of `description`."),
+        "classifiers": attr.string_list(),
+        "project_urls": attr.string_list(doc = "'Label, URL' pairs."),
+        "license_files": attr.label_keyed_string_dict(allow_files = True, doc = "file -> name under .dist-info/licenses/"),
         "requires_python": attr.string(),
         "requires_dist": attr.string_list(),
         "entry_points": attr.string_list(doc = "console_scripts, as 'name=module:function'"),

@@ -8,6 +8,11 @@ of symbols not needed for dynamic linking. For a platform wheel, the
 manylinux tag must be the lowest one auditwheel's policies allow for the
 symbol versions the ELF files need; a mismatch with the declared tag fails
 the build with the tag to declare.
+
+METADATA is version 2.4: License-Expression and License-File (the files go
+under .dist-info/licenses/), classifiers, project URLs, and a Markdown
+description (a whole file, or one marked section of it). The version must be
+a canonical PEP 440 version, the form pip and indexes name files by.
 """
 
 import argparse
@@ -17,6 +22,7 @@ import email.policy
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,6 +33,7 @@ from pathlib import Path
 
 from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
+from packaging.version import InvalidVersion, Version
 from wheel.wheelfile import WheelFile
 
 GENERATOR = "torch-mlir wheelmaker"
@@ -77,20 +84,53 @@ def lowest_manylinux_tag(needed, arch="x86_64"):
     raise SystemExit(f"wheelmaker: no manylinux policy allows the symbol versions {needed}")
 
 
+def check_version(version):
+    """The version as given, if it is canonical PEP 440; else a clear exit."""
+    try:
+        canonical = str(Version(version))
+    except InvalidVersion:
+        raise SystemExit(f"wheelmaker: {version!r} is not a PEP 440 version "
+                         "(e.g. 0.1.0, 0.1.0rc1, 0.1.0.dev20261130)")
+    if canonical != version:
+        raise SystemExit(f"wheelmaker: version {version!r} is not in canonical form; "
+                         f"use {canonical!r} (indexes and pip name files by it)")
+    return version
+
+
+def description_text(path, section):
+    """The Markdown file, or its section between the wheel-description markers."""
+    text = Path(path).read_text()
+    if not section:
+        return text
+    pattern = (r"<!-- wheel-description " + re.escape(section) + r" -->\n(.*?)"
+               r"<!-- /wheel-description -->")
+    found = re.findall(pattern, text, flags=re.S)
+    if len(found) != 1:
+        raise SystemExit(f"wheelmaker: {path} has {len(found)} sections marked "
+                         f"'<!-- wheel-description {section} -->', not one")
+    return found[0].strip() + "\n"
+
+
 def write_metadata(args):
     msg = email.message.Message(policy=email.policy.compat32)
-    msg["Metadata-Version"] = "2.1"
+    msg["Metadata-Version"] = "2.4"
     msg["Name"] = args.name
     msg["Version"] = args.version
     msg["Summary"] = args.summary
-    msg["License"] = args.license
+    msg["License-Expression"] = args.license
+    for _, name in args.license_file:
+        msg["License-File"] = name
+    for classifier in args.classifier:
+        msg["Classifier"] = classifier
+    for url in args.project_url:
+        msg["Project-URL"] = url
     if args.requires_python:
         msg["Requires-Python"] = args.requires_python
     for requirement in args.requires_dist:
         msg["Requires-Dist"] = requirement
     if args.description:
         msg["Description-Content-Type"] = "text/markdown"
-        msg.set_payload(Path(args.description).read_text())
+        msg.set_payload(description_text(args.description, args.description_section))
     return msg.as_string()
 
 
@@ -120,7 +160,12 @@ def main(argv=None):
     parser.add_argument("--tag", required=True, help="python-abi-platform, e.g. cp311-cp311-manylinux_2_35_x86_64")
     parser.add_argument("--summary", default="")
     parser.add_argument("--license", default="Apache-2.0 WITH LLVM-exception")
-    parser.add_argument("--description")
+    parser.add_argument("--description", help="Markdown file for METADATA's body")
+    parser.add_argument("--description-section", help="only this marked section of it")
+    parser.add_argument("--classifier", action="append", default=[])
+    parser.add_argument("--project-url", action="append", default=[], help="'Label, URL'")
+    parser.add_argument("--license-file", action="append", default=[],
+                        help="SRC=NAME, put at .dist-info/licenses/NAME")
     parser.add_argument("--requires-python")
     parser.add_argument("--requires-dist", action="append", default=[])
     parser.add_argument("--entry-point", action="append", default=[])
@@ -128,6 +173,17 @@ def main(argv=None):
     parser.add_argument("--strip", default="strip")
     args = parser.parse_args(argv)
     os.environ.setdefault("SOURCE_DATE_EPOCH", "315532800")  # 1980-01-01, zip's earliest.
+    check_version(args.version)
+    licenses = []
+    for spec in args.license_file:
+        src, _, name = spec.partition("=")
+        if not name or "/" in name or name in [n for _, n in licenses]:
+            raise SystemExit(f"wheelmaker: --license-file {spec!r}: want SRC=NAME, one plain name each")
+        licenses.append((src, name))
+    args.license_file = licenses
+    for url in args.project_url:
+        if not re.fullmatch(r"[^,]{1,32}, \S+://\S+", url):
+            raise SystemExit(f"wheelmaker: --project-url {url!r}: want 'Label, scheme://...'")
 
     files = {}
     for spec in args.file:
@@ -171,6 +227,9 @@ def main(argv=None):
             for dest in sorted(staged):
                 info = wheel_zipinfo(dest, 0o755 if dest in elf else 0o644)
                 wheel.writestr(info, staged[dest].read_bytes())
+            for src, name in licenses:
+                wheel.writestr(wheel_zipinfo(f"{dist_info}/licenses/{name}", 0o644),
+                               Path(src).read_bytes())
             wheel.writestr(wheel_zipinfo(f"{dist_info}/METADATA", 0o644), write_metadata(args))
             wheel.writestr(wheel_zipinfo(f"{dist_info}/WHEEL", 0o644), write_wheel_file(args.tag, pure))
             if args.entry_point:
