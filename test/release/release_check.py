@@ -60,10 +60,16 @@ def release(workspace, index, args, bazel_flags):
     command = [str(workspace / "bazelw"), "run", "//tools/release", "--"] + args
     command += [f"--bazel-flag={f}" for f in bazel_flags]
     print("+", " ".join(command), flush=True)
-    proc = subprocess.run(command, cwd=workspace, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, text=True)
-    sys.stdout.write(proc.stdout)
-    return proc
+    # Streamed to our output as it comes (CI shows progress), and kept for the checks.
+    proc = subprocess.Popen(command, cwd=workspace, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    lines = []
+    for line in proc.stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
+        lines.append(line)
+    proc.wait()
+    return subprocess.CompletedProcess(command, proc.returncode, "".join(lines), None)
 
 
 def venv(python, tmp, name):

@@ -14,6 +14,7 @@ points at a core wheel the index does not have. Credentials are twine's
 
 import hashlib
 import html.parser
+import os
 import re
 import urllib.error
 import urllib.parse
@@ -143,6 +144,8 @@ def upload_order(wheels):
 def twine_upload(wheels, repository_url):
     """Uploads with twine, in order; stops at the first failure."""
     from twine import cli as twine_cli
+
+    os.environ.setdefault("COLUMNS", "160")  # rich wraps file names at 80 when not on a terminal
 
     argv = ["--no-color", "upload", "--non-interactive", "--disable-progress-bar",
             "--repository-url", repository_url] + [str(w) for w in wheels]

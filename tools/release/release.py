@@ -153,8 +153,8 @@ def build_and_test(workspace, version, python, with_torch, extra_tests, bazel_fl
         bep = Path(tmp) / "events.json"
         args = (["test"] + python_flags(python) + [VERSION_FLAG + version] + bazel_flags
                 + [f"--build_event_json_file={bep}", "--"] + wheels + tests)
-        log(f"CPython {python}: building {', '.join(wheels)} at {version} and running "
-            f"{len(tests)} wheel tests")
+        log(f"CPython {python}: building {', '.join(wheels)} at {version}; testing "
+            + " ".join(tests))
         code = bazel(workspace, args)
         events = read_events(bep) if bep.exists() else []
         failed = failed_tests(events)
