@@ -10,7 +10,6 @@ test/release/release_check.py, a CI stage: it runs Bazel itself.
 """
 
 import argparse
-import hashlib
 import os
 import shutil
 import subprocess
@@ -22,13 +21,10 @@ from pathlib import Path
 
 from fresh_venv import FreshVenv
 from local_index import LocalIndex
+from tools.release.index import sha256_file
 
 ARGS = None
 SMOKETEST_OUTPUT = "module {\n  %none = torch.constant.none\n}\n"
-
-
-def sha256(path):
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def make_dist(wheels, into):
@@ -38,7 +34,7 @@ def make_dist(wheels, into):
     for wheel in sorted(wheels, key=lambda w: Path(w).name):
         target = into / Path(wheel).name
         shutil.copyfile(wheel, target)
-        lines.append(f"{sha256(target)}  {target.name}\n")
+        lines.append(f"{sha256_file(target)}  {target.name}\n")
     (into / "SHA256SUMS").write_text("".join(lines))
     return into
 
@@ -78,8 +74,8 @@ class PublishTest(unittest.TestCase):
         names = sorted(Path(w).name for w in self.wheels)
         self.assertEqual(self.index.files(), names)
         for name in names:  # what the index holds is byte for byte what was tested
-            self.assertEqual(sha256(self.index.packages / name), sha256(dist / name))
-            self.assertIn(f"{name}  sha256={sha256(dist / name)}", first.stdout)
+            self.assertEqual(sha256_file(self.index.packages / name), sha256_file(dist / name))
+            self.assertIn(f"{name}  sha256={sha256_file(dist / name)}", first.stdout)
         # The core wheel went up before the torch wheel that requires it.
         stored = {p.name: p.stat().st_mtime_ns for p in self.index.packages.iterdir()}
         self.assertLessEqual(stored[Path(ARGS.core_wheel).name], stored[Path(ARGS.torch_wheel).name])

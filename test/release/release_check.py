@@ -19,7 +19,6 @@ Prints each step's time. Exit 0 when every check holds, 1 otherwise.
 """
 
 import argparse
-import hashlib
 import os
 import subprocess
 import sys
@@ -27,7 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from fresh_venv import FreshVenv
 from local_index import LocalIndex
+from tools.release.index import sha256_file
 
 DATE = "20261130"  # any fixed night: the version is <base>.dev<DATE>
 FAIL_DATE = "20261201"
@@ -48,10 +49,6 @@ class CheckFailed(Exception):
     pass
 
 
-def sha256(path):
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
 def release(workspace, index, args, bazel_flags, indent=""):
     env = {**os.environ, **index.credentials()}
     for name in ("BUILD_WORKSPACE_DIRECTORY", "BUILD_WORKING_DIRECTORY", "RUNFILES_DIR",
@@ -70,18 +67,6 @@ def release(workspace, index, args, bazel_flags, indent=""):
         lines.append(line)
     proc.wait()
     return subprocess.CompletedProcess(command, proc.returncode, "".join(lines), None)
-
-
-def venv(python, tmp, name):
-    root = Path(tmp) / name
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp), "PIP_NO_CACHE_DIR": "1",
-           "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
-    subprocess.run([python, "-m", "venv", str(root)], check=True, env=env)
-
-    def run(args):
-        return subprocess.run([str(root / "bin" / "python")] + args, capture_output=True,
-                              text=True, env=env, cwd=tmp)
-    return run
 
 
 def find_python(version):
@@ -141,7 +126,7 @@ def main():
             if index.files() != wheels:
                 raise CheckFailed(f"the index holds {index.files()}, dist/ {wheels}")
             for name in wheels:
-                if sha256(index.packages / name) != sha256(dist / name):
+                if sha256_file(index.packages / name) != sha256_file(dist / name):
                     raise CheckFailed(f"{name} on the index differs from dist/")
 
             links = Path(tmp) / "links"
@@ -149,7 +134,8 @@ def main():
             for wheel in Path(args.distdir).glob("*.whl"):
                 (links / wheel.name).symlink_to(wheel)
             for python in PYTHONS:
-                run = venv(find_python(python), tmp, f"core{python}")
+                venv = FreshVenv(find_python(python))
+                run = venv.python
                 proc = run(["-m", "pip", "install", "--index-url", index.index_url,
                             "--find-links", str(links), "torch-mlir-core"])
                 if proc.returncode != 0:
@@ -157,8 +143,10 @@ def main():
                 proc = run([str(smoketest)])
                 if proc.stdout != SMOKETEST_OUTPUT:
                     raise CheckFailed(f"smoketest on {python}:\n{proc.stdout}{proc.stderr}")
+                venv.remove()
                 print(f"CPython {python}: torch-mlir-core {version} from the index, smoketest ok")
-            run = venv(find_python("3.11"), tmp, "torch")
+            venv = FreshVenv(find_python("3.11"))
+            run = venv.python
             proc = run(["-m", "pip", "install", "--index-url", index.index_url,
                         "--find-links", str(links), "torch-mlir"])
             if proc.returncode != 0:
@@ -170,6 +158,7 @@ def main():
             proc = run(["-c", MODEL])
             if proc.returncode != 0 or "compiled matches eager" not in proc.stdout:
                 raise CheckFailed(f"the installed torch-mlir did not run a model:\n{proc.stdout}{proc.stderr}")
+            venv.remove()
             print(f"torch-mlir {version} from the index pulled torch-mlir-core {version}; "
                   "a compiled model matches eager")
             step("fresh venvs install from the index", t0)

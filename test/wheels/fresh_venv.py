@@ -12,12 +12,12 @@ class FreshVenv:
     """A venv with a minimal environment; commands run from a scratch dir, so
     nothing from the source tree can be imported by accident."""
 
-    def __init__(self):
+    def __init__(self, python=sys.executable):
         self.tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
         self.env = {"PATH": "/usr/bin:/bin", "HOME": str(self.tmp), "PIP_NO_CACHE_DIR": "1",
                     "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
         self.root = self.tmp / "venv"
-        subprocess.run([sys.executable, "-m", "venv", str(self.root)], check=True, env=self.env)
+        subprocess.run([python, "-m", "venv", str(self.root)], check=True, env=self.env)
         self.bin = self.root / "bin"
 
     def run(self, command, **kwargs):

@@ -23,12 +23,10 @@ def sha256(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def metadata_args(wheel_path, scratch):
+def metadata_args(wheel_path, dist_info, metadata, scratch):
     """The wheelmaker flags that give back the wheel's licenses, classifiers,
     project URLs and description (written to files under `scratch`)."""
     with zipfile.ZipFile(wheel_path) as wheel:
-        dist_info = next(n for n in wheel.namelist() if n.endswith("/METADATA")).split("/")[0]
-        metadata = email.parser.Parser().parsestr(wheel.read(f"{dist_info}/METADATA").decode())
         args = ["--license", metadata["License-Expression"]]
         for name in metadata.get_all("License-File") or []:
             path = Path(scratch) / "licenses" / name
@@ -125,7 +123,7 @@ class WheelChecksTest(unittest.TestCase):
                     args += ["--entry-point", line.replace(" ", "")]
             for name in names:
                 args += ["--file", f"{root / name}={name}"]
-            args += metadata_args(ARGS.wheel, root)
+            args += metadata_args(ARGS.wheel, dist_info, metadata, root)
             subprocess.run(args, check=True, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
             hashes.append(sha256(out))
             shutil.rmtree(root.parent, ignore_errors=True)

@@ -72,13 +72,17 @@ def base_version(workspace):
     return found.group(1)
 
 
-def nightly_version(base, date):
-    """'0.1.0', '20261130' -> '0.1.0.dev20261130'."""
+def check_date(date):
     try:
         datetime.datetime.strptime(date, "%Y%m%d")
     except ValueError:
         raise ReleaseError(f"--date {date!r} is not a date as YYYYMMDD", EXIT_USAGE) from None
-    return f"{Version(base).base_version}.dev{date}"
+    return date
+
+
+def nightly_version(base, date):
+    """'0.1.0', '20261130' -> '0.1.0.dev20261130'."""
+    return f"{Version(base).base_version}.dev{check_date(date)}"
 
 
 def release_version(text):
@@ -302,7 +306,7 @@ def main(argv=None):
             return 0
         if args.command == "nightly":
             date = args.date or datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%d")
-            nightly_version("0", date)  # a bad --date is reported before anything else
+            check_date(date)  # before reading the tree: a bad --date is the first thing to say
             version = nightly_version(base_version(workspace), date)
         else:
             version = release_version(args.version)
