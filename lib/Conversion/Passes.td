@@ -6,13 +6,15 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
-  let summary = "Lowers ATen tensor ops to linalg, tensor, arith and math";
+  let summary = "Lowers ATen tensor ops to linalg, tensor, scf, arith, math and complex";
   let description = [{
     Each ATen op on value tensors of known rank and dtype becomes builtin
     tensor IR: elementwise ops (with broadcasting and the result's dtype as
     PyTorch promoted it) and reductions as `linalg.generic`; matmuls and
     convolutions as named linalg ops; views, slices and concatenation as
-    `tensor` ops. Python scalars and int lists come from `torch.constant.*`
+    `tensor` ops; writes through indices (scatter, index_put) and sorts as
+    `scf.for` loops; Fourier transforms as DFT reductions on `complex`
+    elements. Python scalars and int lists come from `torch.constant.*`
     and `torch.prim.ListConstruct`; sizes that are not constant are converted
     values (`torch_c.to_i64`).
 
@@ -21,8 +23,9 @@ def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
     broadcast or check them (no run-time check is emitted).
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "linalg::LinalgDialect", "math::MathDialect",
-    "tensor::TensorDialect", "TorchConversion::TorchConversionDialect"];
+    "arith::ArithDialect", "complex::ComplexDialect", "linalg::LinalgDialect",
+    "math::MathDialect", "scf::SCFDialect", "tensor::TensorDialect",
+    "TorchConversion::TorchConversionDialect"];
 }
 
 def ConvertTorchToSCF : Pass<"convert-torch-to-scf", "func::FuncOp"> {

@@ -169,6 +169,17 @@ Value i64ToIndex(OpBuilder &b, Location loc, Value i64) {
   return b.create<arith::IndexCastOp>(loc, b.getIndexType(), i64);
 }
 
+Value wrapIndex(OpBuilder &b, Location loc, Value index, Value size) {
+  Type i64 = b.getI64Type();
+  index = castScalar(b, loc, index, i64);
+  Value negative = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
+                                           index, scalarConstant(b, loc, i64, 0));
+  Value wrapped = b.create<arith::SelectOp>(
+      loc, negative,
+      b.create<arith::AddIOp>(loc, index, indexToI64(b, loc, size)), index);
+  return i64ToIndex(b, loc, wrapped);
+}
+
 RankedTensorType convertedTensorType(const TypeConverter *converter,
                                      Value torchValue) {
   return dyn_cast_or_null<RankedTensorType>(

@@ -57,6 +57,9 @@ Value filledTensor(OpBuilder &b, Location loc, RankedTensorType type,
 /// An index value as i64, or an i64 as an index.
 Value indexToI64(OpBuilder &b, Location loc, Value index);
 Value i64ToIndex(OpBuilder &b, Location loc, Value i64);
+/// An integer element used as an index into a dimension of `size` (an
+/// index value), negative ones counted from the end, as an index value.
+Value wrapIndex(OpBuilder &b, Location loc, Value index, Value size);
 
 /// The builtin ranked tensor type a Torch tensor value converts to, or null.
 RankedTensorType convertedTensorType(const TypeConverter *converter,

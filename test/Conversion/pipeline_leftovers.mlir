@@ -12,8 +12,9 @@ func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtenso
 
 // -----
 
-// A grouped transposed convolution (no lowering yet) is named, not its
-// parameter lists.
+// A grouped transposed convolution (fx.export_and_import decomposes it into
+// ungrouped ones; the conversion has no pattern) is named, not its parameter
+// lists.
 func.func @grouped_transposed_conv(%x: !torch.vtensor<[1,4,3,3],f32>, %w: !torch.vtensor<[4,1,2,2],f32>) -> !torch.vtensor<[1,2,4,4],f32> {
   %int1 = torch.constant.int 1
   %int2 = torch.constant.int 2
@@ -25,4 +26,17 @@ func.func @grouped_transposed_conv(%x: !torch.vtensor<[1,4,3,3],f32>, %w: !torch
   // expected-error @+1 {{'torch.aten.convolution' op is not part of the linalg-on-tensors backend contract}}
   %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int2 : !torch.vtensor<[1,4,3,3],f32>, !torch.vtensor<[4,1,2,2],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,4,4],f32>
   return %0 : !torch.vtensor<[1,2,4,4],f32>
+}
+
+// -----
+
+// index_put with index tensors that are not next to each other (x[i, :, j] = v)
+// is named, not its index list.
+func.func @index_put_apart(%x: !torch.vtensor<[4,3,5],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[4,3,5],f32> {
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %indices = torch.prim.ListConstruct %i, %none, %j : (!torch.vtensor<[2],si64>, !torch.none, !torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
+  // expected-error @+1 {{'torch.aten.index_put' op is not part of the linalg-on-tensors backend contract}}
+  %0 = torch.aten.index_put %x, %indices, %v, %false : !torch.vtensor<[4,3,5],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[2,3],f32>, !torch.bool -> !torch.vtensor<[4,3,5],f32>
+  return %0 : !torch.vtensor<[4,3,5],f32>
 }

@@ -66,6 +66,11 @@ CONVS = {
                          lambda: (r(2, 3, 5), r(3, 2, 4), r(2))),
     "conv_transpose2d_groups": (lambda x, w: F.conv_transpose2d(x, w, groups=2),
                                 lambda: (r(1, 4, 3, 3), r(4, 1, 2, 2))),
+    "conv_transpose2d_groups_bias_stride": (
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=2, padding=1, groups=3),
+        lambda: (r(2, 6, 4, 3), r(6, 2, 3, 3), r(6))),
+    "conv_transpose1d_depthwise": (lambda x, w: F.conv_transpose1d(x, w, groups=4),
+                                   lambda: (r(1, 4, 6), r(4, 1, 3))),
 }
 for name, (fn, inputs) in CONVS.items():
     fn_case(f"linear_{name}", fn, inputs)
@@ -90,6 +95,13 @@ POOLS = {
     "adaptive_avg_pool2d_1": (lambda x: F.adaptive_avg_pool2d(x, 1), lambda: (r(2, 3, 5, 5),)),
     "adaptive_avg_pool2d_2": (lambda x: F.adaptive_avg_pool2d(x, 2), lambda: (r(1, 3, 6, 6),)),
     "adaptive_max_pool2d": (lambda x: F.adaptive_max_pool2d(x, 2), lambda: (r(1, 3, 6, 6),)),
+    # Windows of unequal, overlapping sizes (7 -> 3: [0, 3), [2, 5), [4, 7)).
+    "adaptive_max_pool2d_uneven_indices": (
+        lambda x: F.adaptive_max_pool2d(x, (3, 2), return_indices=True),
+        lambda: (r(2, 2, 7, 5),)),
+    "adaptive_max_pool2d_3d_input": (lambda x: F.adaptive_max_pool2d(x, (2, 4)),
+                                     lambda: (r(3, 5, 9),)),
+    "adaptive_max_pool1d": (lambda x: F.adaptive_max_pool1d(x, 4), lambda: (r(2, 3, 10),)),
 }
 for name, (fn, inputs) in POOLS.items():
     fn_case(f"pool_{name}", fn, inputs)

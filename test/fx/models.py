@@ -3,7 +3,8 @@
 Each is small, but exercises what real models need: linear layers, conv +
 batchnorm + pooling, attention with softmax and layernorm, embedding + GRU,
 a dynamic batch dimension, in-place ops and buffer mutation, scalar and list
-arguments, tuple returns, and torch.cond.
+arguments, tuple returns, torch.cond, a spectrum's magnitude (complex
+intermediates) and a top-k router (topk, then scatter).
 """
 
 import torch
@@ -99,6 +100,31 @@ class Branchy(nn.Module):
 
 
 
+class Spectrum(nn.Module):
+    """Features from the magnitude of a real signal's spectrum."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(9, 4)
+
+    def forward(self, x):
+        return self.fc(torch.fft.rfft(x).abs())
+
+
+class TopKRouter(nn.Module):
+    """A mixture-of-experts gate: the two best experts per row get softmax
+    weights, the others zero."""
+
+    def __init__(self):
+        super().__init__()
+        self.score = nn.Linear(8, 6)
+
+    def forward(self, x):
+        scores = self.score(x)
+        best, experts = scores.topk(2, dim=-1)
+        return torch.zeros_like(scores).scatter(1, experts, best.softmax(-1))
+
+
 # name -> (make model, example args, export_and_import keyword arguments)
 CASES = {
     "mlp": (MLP, lambda: (torch.randn(2, 8),), {}),
@@ -111,4 +137,6 @@ CASES = {
     "scalar_list_args": (ScalarAndListArgs, lambda: (torch.randn(2, 3), 1.5, 2, [0, 1]), {}),
     "tuple_return": (TupleReturn, lambda: (torch.randn(2, 3),), {}),
     "cond": (Branchy, lambda: (torch.randn(3),), {}),
+    "spectrum": (Spectrum, lambda: (torch.randn(2, 16),), {}),
+    "topk_router": (TopKRouter, lambda: (torch.randn(5, 8),), {}),
 }

@@ -67,8 +67,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--registry", type=Path, default=None)
     parser.add_argument("--check", action="store_true")
-    parser.add_argument("--add", nargs="*", default=[])
-    parser.add_argument("--remove", nargs="*", default=[])
+    parser.add_argument("--add", action="extend", nargs="+", default=[])
+    parser.add_argument("--remove", action="extend", nargs="+", default=[])
     args = parser.parse_args(argv)
     args.registry = args.registry or _default_registry()
 

@@ -783,17 +783,9 @@ public:
           SmallVector<Value> at;
           for (int64_t i = 0; i < first; ++i)
             at.push_back(b.create<linalg::IndexOp>(l, i));
-          for (int64_t k = 0; k < count; ++k) {
-            Type i64 = b.getI64Type();
-            Value index = castScalar(b, l, args[k], i64);
-            Value size = indexToI64(
-                b, l, b.create<tensor::DimOp>(l, source, first + k));
-            Value negative = b.create<arith::CmpIOp>(
-                l, arith::CmpIPredicate::slt, index, scalarConstant(b, l, i64, 0));
-            index = b.create<arith::SelectOp>(
-                l, negative, b.create<arith::AddIOp>(l, index, size), index);
-            at.push_back(i64ToIndex(b, l, index));
-          }
+          for (int64_t k = 0; k < count; ++k)
+            at.push_back(wrapIndex(
+                b, l, args[k], b.create<tensor::DimOp>(l, source, first + k)));
           for (int64_t i = first + count; i < sourceType.getRank(); ++i)
             at.push_back(b.create<linalg::IndexOp>(l, first + broadcastRank +
                                                           (i - first - count)));

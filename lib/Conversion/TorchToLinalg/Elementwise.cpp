@@ -12,6 +12,7 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -235,6 +236,19 @@ Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
 Value ElementBuilder::build() {
   using FP = arith::CmpFPredicate;
   using IP = arith::CmpIPredicate;
+  // Complex elements: their magnitude, and copies without a cast.
+  bool complexOperand = llvm::any_of(values, [](Value v) {
+    return isa<ComplexType>(v.getType());
+  });
+  if (complexOperand || isa<ComplexType>(result)) {
+    if (isa<AtenAbsOp>(op) && isa<ComplexType>(values[0].getType()))
+      return b.create<complex::AbsOp>(loc, values[0]);
+    if (isa<AtenCloneOp, AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp,
+            AtenContiguousOp>(op) &&
+        values[0].getType() == result)
+      return values[0];
+    return nullptr;
+  }
   // Arithmetic, in the result type.
   if (isa<AtenAddTensorOp, AtenAddScalarOp>(op))
     return add(in(0), scaled(in(1), 2));
@@ -554,6 +568,14 @@ public:
       return rewriter.notifyMatchFailure(op, "result is not a ranked tensor");
     if (isa<AtenDropoutOp>(op) && getConstantBool(op->getOperand(2)) != false)
       return rewriter.notifyMatchFailure(op, "dropout in training mode");
+    // Complex results only come from copies (build() has no zero to fall
+    // back on for them).
+    if (isa<ComplexType>(resultType.getElementType()) &&
+        (!isa<AtenCloneOp, AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp,
+              AtenContiguousOp>(op) ||
+         getElementTypeOrSelf(operands[0].getType()) !=
+             resultType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "no lowering with complex results");
 
     // Tensor operands are broadcast inputs; the others are captured values.
     SmallVector<Value> inputs;

@@ -31,6 +31,15 @@ void populateTensorConstructorPatterns(const TypeConverter &converter,
 /// max and average pooling.
 void populatePoolingPatterns(const TypeConverter &converter,
                              RewritePatternSet &patterns);
+/// scatter, scatter_add, scatter_reduce, index_put.
+void populateScatterPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+/// sort, topk.
+void populateSortingPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns);
+/// Fourier transforms (_fft_r2c, _fft_c2c).
+void populateSpectralPatterns(const TypeConverter &converter,
+                              RewritePatternSet &patterns);
 
 /// A `linalg.generic` computing a tensor of `resultType` from `inputs`
 /// broadcast to it the way PyTorch broadcasts (trailing dimensions aligned; a
@@ -39,6 +48,16 @@ void populatePoolingPatterns(const TypeConverter &converter,
 Value buildElementwise(
     OpBuilder &b, Location loc, ValueRange inputs, RankedTensorType resultType,
     function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// scf.for loops over every position of a tensor of `sizes`, threading
+/// `carried` (tensors) through; `body` gets the position and the carried
+/// values and returns their next values. Returns the final values.
+SmallVector<Value> forEachIndex(
+    OpBuilder &b, Location loc, ArrayRef<OpFoldResult> sizes,
+    ValueRange carried,
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange position,
+                                    ValueRange carried)>
+        body);
 
 /// `tensor` with its elements cast to `element` (itself if they already are).
 Value castElements(OpBuilder &b, Location loc, Value tensor, Type element);

@@ -165,6 +165,9 @@ void mlir::torch::torch_to_linalg::populateTensorConstructorPatterns(
       ConvertFilled<AtenFullOp, 1, 0, -1>, ConvertFilled<AtenZerosOp, -1, 0, -1>,
       ConvertFilled<AtenOnesOp, -2, 0, -1>,
       ConvertFilled<AtenEmptyMemoryFormatOp, -1, 0, -1>,
+      // empty_permuted(size, physical_layout, ...): the layout only orders
+      // strides, which value tensors do not have.
+      ConvertFilled<AtenEmptyPermutedOp, -1, 0, -1>,
       // full_like(self, fill_value, ...); zeros_like/ones_like/empty_like(self)
       ConvertFilled<AtenFullLikeOp, 1, -1, 0>,
       ConvertFilled<AtenZerosLikeOp, -1, -1, 0>,

@@ -4,6 +4,8 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "torch-mlir/Dialect/TorchConversion/Transforms/BackendTypeConverter.h"
 
 namespace mlir::torch {
@@ -22,7 +24,8 @@ class ConvertTorchToLinalg
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
     target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
-                           linalg::LinalgDialect, math::MathDialect,
+                           complex::ComplexDialect, linalg::LinalgDialect,
+                           math::MathDialect, scf::SCFDialect,
                            tensor::TensorDialect,
                            TorchConversion::TorchConversionDialect>();
     TorchConversion::BackendTypeConverter converter(context);
@@ -33,6 +36,9 @@ class ConvertTorchToLinalg
     torch_to_linalg::populateDataMovementPatterns(converter, patterns);
     torch_to_linalg::populateTensorConstructorPatterns(converter, patterns);
     torch_to_linalg::populatePoolingPatterns(converter, patterns);
+    torch_to_linalg::populateScatterPatterns(converter, patterns);
+    torch_to_linalg::populateSortingPatterns(converter, patterns);
+    torch_to_linalg::populateSpectralPatterns(converter, patterns);
     // Partial: Torch ops are neither legal nor illegal, so one without a
     // pattern (or whose pattern declines) stays for the contract check to
     // name.

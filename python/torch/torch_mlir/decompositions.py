@@ -140,6 +140,63 @@ def _group_norm(input, weight, bias, n, c, hw, groups, eps):
 OURS[aten.native_group_norm.default] = _group_norm
 
 
+def _grouped_transposed_convolution(input, weight, bias, stride, padding, dilation,
+                                    transposed, output_padding, groups):
+    """A transposed convolution with groups as one ungrouped transposed
+    convolution per group, concatenated; any other convolution stays."""
+    if not transposed or groups == 1:
+        return NotImplemented
+    inputs = torch.chunk(input, groups, 1)
+    weights = torch.chunk(weight, groups, 0)
+    biases = torch.chunk(bias, groups, 0) if bias is not None else [None] * groups
+    parts = [aten.convolution.default(x, w, b, stride, padding, dilation, True,
+                                      output_padding, 1)
+             for x, w, b in zip(inputs, weights, biases)]
+    return torch.cat(parts, 1)
+
+
+OURS[aten.convolution.default] = _grouped_transposed_convolution
+
+
+def _adaptive_max_pool2d(input, output_size):
+    """adaptive_max_pool2d as a gather of every window (padded to the widest
+    by repeating its last element, which changes neither the max nor the
+    first index of it) and max over it. Windows are PyTorch's:
+    [floor(i * n / m), ceil((i + 1) * n / m))."""
+    h, w = input.shape[-2:]
+    oh, ow = output_size
+    if not all(isinstance(v, int) for v in (h, w, oh, ow)):
+        return NotImplemented
+
+    def windows(n, m):
+        # Positions read for each output (m, k), clamped into the window.
+        k = max(-(-(i + 1) * n // m) - (i * n // m) for i in range(m))
+        i = torch.arange(m, device=input.device)
+        start = torch.div(i * n, m, rounding_mode="floor")
+        end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
+        at = start.unsqueeze(1) + torch.arange(k, device=input.device).unsqueeze(0)
+        return torch.minimum(at, (end - 1).unsqueeze(1)), k
+
+    rows, kh = windows(h, oh)
+    cols, kw = windows(w, ow)
+    lead = [None] * (input.dim() - 2)
+    gathered = aten.index.Tensor(
+        input, lead + [rows.reshape(oh, kh, 1, 1), cols.reshape(1, 1, ow, kw)])
+    dims = list(range(input.dim() - 2))
+    n = len(dims)
+    gathered = gathered.permute(dims + [n, n + 2, n + 1, n + 3])
+    gathered = gathered.reshape(list(input.shape[:-2]) + [oh, ow, kh * kw])
+    values, local = torch.max(gathered, -1)
+    # The flat index (row * w + col) of every window position.
+    flat = (rows.reshape(oh, 1, kh, 1) * w + cols.reshape(1, ow, 1, kw)).reshape(oh, ow, kh * kw)
+    flat = flat.expand(list(input.shape[:-2]) + [oh, ow, kh * kw])
+    indices = torch.gather(flat, -1, local.unsqueeze(-1)).squeeze(-1)
+    return values, indices
+
+
+OURS[aten.adaptive_max_pool2d.default] = _adaptive_max_pool2d
+
+
 @functools.lru_cache(maxsize=None)
 def _table():
     from torch._decomp import get_decompositions

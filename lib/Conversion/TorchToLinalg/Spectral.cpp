@@ -1,0 +1,209 @@
+//===- Spectral.cpp - Discrete Fourier transforms -------------------------===//
+//
+// _fft_r2c (rfft, and fft of a real tensor) and _fft_c2c (fft/ifft of a
+// complex one) as the DFT's definition: out[k] = sum_j x[j] w^(jk), one
+// linalg.generic per transformed dimension with a reduction over j. That is
+// O(n^2) per slice where an FFT is O(n log n), and it needs no FFT library.
+// Sums are taken in complex<f64> whatever the dtype, then rounded to the
+// result's; the exponent jk is reduced mod n in integers first, so the
+// angle stays exact for large n.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "torch-mlir/Conversion/Utils.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::conversion;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::torch_to_linalg;
+
+namespace {
+
+/// `value` (a float or complex element) as complex<f64>.
+Value toComplexF64(OpBuilder &b, Location loc, Value value) {
+  Type f64 = b.getF64Type();
+  auto c64 = ComplexType::get(f64);
+  if (auto complex = dyn_cast<ComplexType>(value.getType())) {
+    if (complex == c64)
+      return value;
+    Value re = castScalar(b, loc, b.create<complex::ReOp>(loc, value), f64);
+    Value im = castScalar(b, loc, b.create<complex::ImOp>(loc, value), f64);
+    return b.create<complex::CreateOp>(loc, c64, re, im);
+  }
+  return b.create<complex::CreateOp>(loc, c64, castScalar(b, loc, value, f64),
+                                     scalarConstant(b, loc, f64, 0));
+}
+
+/// The DFT of `input` along `dim` (forward: w = e^(-2 pi i / n); inverse:
+/// e^(+2 pi i / n)), keeping the first `length` outputs (null: all n, else
+/// `staticLength` in the type), scaled by PyTorch's `normalization` code,
+/// with elements of `complexType`.
+Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
+               bool inverse, Value length, int64_t normalization,
+               ComplexType complexType, int64_t staticLength) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  MLIRContext *context = b.getContext();
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  auto c64 = ComplexType::get(f64);
+
+  Value n = indexToI64(b, loc, b.create<tensor::DimOp>(loc, input, dim));
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  SmallVector<int64_t> shape(inputType.getShape());
+  if (length) {
+    sizes[dim] = i64ToIndex(b, loc, length);
+    shape[dim] = staticLength;
+  }
+  // Dims 0..rank-1: the output element (k at `dim`); dim `rank`: j.
+  SmallVector<AffineExpr> inputExprs, outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    inputExprs.push_back(getAffineDimExpr(d == dim ? rank : d, context));
+    outputExprs.push_back(getAffineDimExpr(d, context));
+  }
+  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
+                              AffineMap::get(rank + 1, 0, outputExprs, context)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto sumType = RankedTensorType::get(shape, c64);
+  Value zero = b.create<complex::CreateOp>(loc, c64,
+                                           scalarConstant(b, loc, f64, 0),
+                                           scalarConstant(b, loc, f64, 0));
+  Value init = filledTensor(b, loc, sumType, sizes, zero);
+  // The angle step 2 pi / n, signed for the direction.
+  Value step = b.create<arith::DivFOp>(
+      loc, scalarConstant(b, loc, f64, (inverse ? 2 : -2) * M_PI),
+      castScalar(b, loc, n, f64));
+  auto sums = b.create<linalg::GenericOp>(
+      loc, sumType, input, init, maps, iterators,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value k = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, dim));
+        Value j = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, rank));
+        Value turns = nb.create<arith::RemSIOp>(
+            l, nb.create<arith::MulIOp>(l, j, k), n);
+        Value angle = nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64),
+                                               step);
+        Value w = nb.create<complex::CreateOp>(
+            l, c64, nb.create<math::CosOp>(l, angle),
+            nb.create<math::SinOp>(l, angle));
+        Value term =
+            nb.create<complex::MulOp>(l, toComplexF64(nb, l, args[0]), w);
+        nb.create<linalg::YieldOp>(
+            l, ValueRange{nb.create<complex::AddOp>(l, args[1], term)});
+      });
+
+  // Scale, and round to the result's element type.
+  Value scale = scalarConstant(b, loc, f64, 1);
+  if (normalization == 1)
+    scale = b.create<math::RsqrtOp>(loc, castScalar(b, loc, n, f64));
+  else if (normalization == 2)
+    scale = b.create<arith::DivFOp>(loc, scale, castScalar(b, loc, n, f64));
+  Type element = complexType.getElementType();
+  auto resultType = RankedTensorType::get(shape, complexType);
+  return buildElementwise(
+      b, loc, sums.getResult(0), resultType,
+      [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
+        Value re = nb.create<arith::MulFOp>(
+            l, nb.create<complex::ReOp>(l, args[0]), scale);
+        Value im = nb.create<arith::MulFOp>(
+            l, nb.create<complex::ImOp>(l, args[0]), scale);
+        return nb.create<complex::CreateOp>(l, complexType,
+                                            castScalar(nb, l, re, element),
+                                            castScalar(nb, l, im, element));
+      });
+}
+
+/// _fft_r2c(self, dim, normalization, onesided) and
+/// _fft_c2c(self, dim, normalization, forward): one DFT per listed dim. For
+/// r2c the last listed dim goes first and, when onesided, keeps n // 2 + 1
+/// outputs (the rest mirror them). `normalization` is PyTorch's: 0 none,
+/// 1 by 1/sqrt(n), 2 by 1/n, applied per dimension.
+template <typename OpTy>
+class ConvertFft : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    constexpr bool realInput = std::is_same_v<OpTy, Aten_FftR2cOp>;
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType || inputType.getRank() == 0)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    auto complexType = dyn_cast<ComplexType>(resultType.getElementType());
+    if (!complexType || isa<ComplexType>(inputType.getElementType()) == realInput)
+      return rewriter.notifyMatchFailure(op, "unexpected element types");
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDim());
+    std::optional<int64_t> normalization =
+        getConstantInt(op.getNormalization());
+    bool inverse = false, onesided = false;
+    if constexpr (realInput) {
+      std::optional<bool> flag = getConstantBool(op.getOnesided());
+      if (!flag)
+        return rewriter.notifyMatchFailure(op, "onesided is not a constant");
+      onesided = *flag;
+    } else {
+      std::optional<bool> forward = getConstantBool(op.getForward());
+      if (!forward)
+        return rewriter.notifyMatchFailure(op, "forward is not a constant");
+      inverse = !*forward;
+    }
+    if (!dims || dims->empty() || !normalization || *normalization < 0 ||
+        *normalization > 2)
+      return rewriter.notifyMatchFailure(
+          op, "dims or normalization are not constants");
+    SmallVector<int64_t> order;
+    for (int64_t dim : *dims) {
+      std::optional<int64_t> d = normalizeDim(dim, inputType.getRank());
+      if (!d)
+        return rewriter.notifyMatchFailure(op, "dim out of range");
+      order.push_back(*d);
+    }
+    std::reverse(order.begin(), order.end());
+    Location loc = op.getLoc();
+    Value result = input;
+    for (auto [i, dim] : llvm::enumerate(order)) {
+      Value length;
+      int64_t staticLength = ShapedType::kDynamic;
+      if (onesided && i == 0) {
+        Value n = indexToI64(rewriter, loc,
+                             rewriter.create<tensor::DimOp>(loc, input, dim));
+        Type i64 = rewriter.getI64Type();
+        length = rewriter.create<arith::AddIOp>(
+            loc,
+            rewriter.create<arith::DivSIOp>(loc, n,
+                                            scalarConstant(rewriter, loc, i64, 2)),
+            scalarConstant(rewriter, loc, i64, 1));
+        staticLength = resultType.getDimSize(dim);
+      }
+      result = buildDft(rewriter, loc, result, dim, inverse, length,
+                        *normalization, complexType, staticLength);
+    }
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::torch::torch_to_linalg::populateSpectralPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ConvertFft<Aten_FftR2cOp>, ConvertFft<Aten_FftC2cOp>>(
+      converter, context);
+}

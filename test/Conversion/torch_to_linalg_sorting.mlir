@@ -1,0 +1,56 @@
+// convert-torch-to-linalg, sort and topk: ranks from a comparison reduction,
+// then a loop writing every element (and its index) at its rank.
+// RUN: torch-mlir-opt %s -convert-torch-to-linalg -canonicalize -split-input-file | FileCheck %s
+
+// Descending along dim 1 of a dynamic-batch tensor. An element's rank counts
+// the elements greater than it, NaNs (unordered) first, then equal ones that
+// come earlier (a stable sort).
+// CHECK-DAG:   #[[SELF:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[OTHER:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @sort_descending(
+// CHECK:         %[[RANKS:.*]] = linalg.generic {indexing_maps = [#[[SELF]], #[[OTHER]], #[[SELF]]], iterator_types = ["parallel", "parallel", "reduction"]}
+// CHECK:         ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %[[COUNT:.*]]: i64):
+// CHECK-DAG:       arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK-DAG:       arith.cmpf ogt, %[[Y]], %[[X]] : f32
+// CHECK-DAG:       %[[I:.*]] = linalg.index 1 : index
+// CHECK-DAG:       %[[J:.*]] = linalg.index 2 : index
+// CHECK:           arith.cmpi ult, %[[J]], %[[I]] : index
+// CHECK:           arith.addi %[[COUNT]], %{{.*}} : i64
+// CHECK:         %[[N:.*]] = tensor.dim
+// CHECK:         scf.for %[[R:.*]] = %c0 to %[[N]] {{.*}} -> (tensor<?x5xf32>, tensor<?x5xi64>)
+// CHECK:           scf.for %[[C:.*]] = %c0 to %c5 {{.*}} iter_args(%[[VALUES:.*]] = %{{.*}}, %[[INDICES:.*]] = %{{.*}})
+// CHECK:             %[[RANK:.*]] = tensor.extract %[[RANKS]][%[[R]], %[[C]]] : tensor<?x5xi64>
+// CHECK:             %[[AT:.*]] = arith.index_cast %[[RANK]] : i64 to index
+// CHECK:             %[[V:.*]] = tensor.extract %{{.*}}[%[[R]], %[[C]]] : tensor<?x5xf32>
+// CHECK:             %[[IDX:.*]] = arith.index_cast %[[C]] : index to i64
+// CHECK:             tensor.insert %[[V]] into %[[VALUES]][%[[R]], %[[AT]]] : tensor<?x5xf32>
+// CHECK:             tensor.insert %[[IDX]] into %[[INDICES]][%[[R]], %[[AT]]] : tensor<?x5xi64>
+func.func @sort_descending(%x: !torch.vtensor<[?,5],f32>) -> (!torch.vtensor<[?,5],f32>, !torch.vtensor<[?,5],si64>) {
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %values, %indices = torch.aten.sort %x, %int1, %true : !torch.vtensor<[?,5],f32>, !torch.int, !torch.bool -> !torch.vtensor<[?,5],f32>, !torch.vtensor<[?,5],si64>
+  return %values, %indices : !torch.vtensor<[?,5],f32>, !torch.vtensor<[?,5],si64>
+}
+
+// -----
+
+// topk(2) of integers: only ranks below k are written, into a 3x2 result.
+// CHECK-LABEL: func.func @topk(
+// CHECK:         %[[K:.*]] = torch_c.to_i64 %int2
+// CHECK:         linalg.generic
+// CHECK:           arith.cmpi sgt
+// CHECK:         tensor.empty() : tensor<3x2xi64>
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             %[[RANK:.*]] = tensor.extract
+// CHECK:             %[[KEPT:.*]] = arith.cmpi slt, %[[RANK]], %[[K]] : i64
+// CHECK:             scf.if %[[KEPT]] -> (tensor<3x2xi64>, tensor<3x2xi64>)
+// CHECK:               tensor.insert
+// CHECK:             } else {
+func.func @topk(%x: !torch.vtensor<[3,6],si64>) -> (!torch.vtensor<[3,2],si64>, !torch.vtensor<[3,2],si64>) {
+  %int2 = torch.constant.int 2
+  %int-1 = torch.constant.int -1
+  %true = torch.constant.bool true
+  %values, %indices = torch.aten.topk %x, %int2, %int-1, %true, %true : !torch.vtensor<[3,6],si64>, !torch.int, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[3,2],si64>, !torch.vtensor<[3,2],si64>
+  return %values, %indices : !torch.vtensor<[3,2],si64>, !torch.vtensor<[3,2],si64>
+}
