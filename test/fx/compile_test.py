@@ -111,6 +111,45 @@ class CompiledProgramTest(unittest.TestCase):
             compiled(torch.randn(3, 5), x)
 
 
+class AddRows(torch.nn.Module):
+    def forward(self, x, y):
+        return x + y
+
+
+class StackedPlus(torch.nn.Module):
+    def forward(self, x, y):
+        return torch.cat([x, x]) + y
+
+
+class DynamicDimensionsTest(unittest.TestCase):
+    """Sizes export tied together or bounded are checked before the call:
+    the compiled code indexes by them and would read out of bounds."""
+
+    def test_tied_and_bounded_dimensions(self):
+        n = torch.export.Dim("n", min=2, max=16)
+        compiled = fx.compile(AddRows(), torch.randn(3, 4), torch.randn(3, 4),
+                              dynamic_shapes=({0: n}, {0: n}))
+        x, y = torch.randn(5, 4), torch.randn(5, 4)
+        self.assertTrue(torch.allclose(compiled(x, y), x + y))
+        with self.assertRaisesRegex(ValueError, r"input 1 dimension 0 is 6, but input 0 "
+                                                r"dimension 0 is 5; .* same dynamic dimension"):
+            compiled(x, torch.randn(6, 4))
+        with self.assertRaisesRegex(ValueError, r"input 0 dimension 0 is 17, outside \[2, 16\]"):
+            compiled(torch.randn(17, 4), torch.randn(17, 4))
+        with self.assertRaisesRegex(ValueError, r"input 0 dimension 0 is 1, outside \[2, 16\]"):
+            compiled(torch.randn(1, 4), torch.randn(1, 4))
+
+    def test_derived_dimension(self):
+        n = torch.export.Dim("n", min=2, max=32)
+        compiled = fx.compile(StackedPlus(), torch.randn(3, 2), torch.randn(6, 2),
+                              dynamic_shapes=({0: n}, {0: 2 * n}))
+        x, y = torch.randn(4, 2), torch.randn(8, 2)
+        self.assertTrue(torch.allclose(compiled(x, y), StackedPlus()(x, y)))
+        with self.assertRaisesRegex(ValueError, r"input 1 dimension 0 must be 8 "
+                                                r"\(exported as 2\*s\w+\), got 7"):
+            compiled(x, torch.randn(7, 2))
+
+
 class BesselAfterNeg(torch.nn.Module):
     """neg lowers; bessel_j0 has no lowering (nor an op in our registry)."""
 

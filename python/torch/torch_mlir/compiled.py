@@ -6,9 +6,12 @@ reference backend, called like the model.
 
 Arguments are flattened the way torch.export flattened the example ones
 (tensors, and the Python scalars and lists it specialized). A tensor argument
-must have the example's dtype and rank, and its static dimensions; a
-specialized scalar must equal the example's value (the program was traced with
-it). Results come back in eager's structure (tuples, lists, dicts), as torch
+must have the example's dtype and rank, and its static dimensions; its dynamic
+ones must lie in the range export gave them and agree wherever export tied
+them together (one `Dim` in two places, or derived from another, like
+`2 * n`): the compiled code relies on both, as eager's checks would. A
+specialized scalar must equal the example's value (the program was traced
+with it). Results come back in eager's structure (tuples, lists, dicts), as torch
 tensors with eager's dtypes.
 
 Buffers and inputs the program writes are written back as eager would: the
@@ -43,6 +46,57 @@ def _to_torch(array, dtype):
     return torch.from_numpy(np.asarray(array, order="C")).to(dtype)
 
 
+def _dynamic_dims(index, example):
+    """(input index, dim, sympy expression) for each dynamic dim of `example`."""
+    return [(index, dim, size.node.expr) for dim, size in enumerate(example.shape)
+            if isinstance(size, torch.SymInt)]
+
+
+def _bound(value):
+    """A range bound (a sympy number) as a Python int, or None when unbounded."""
+    return int(value) if value.is_Integer else None  # torch's int_oo is not one
+
+
+class _DimensionCheck:
+    """The dynamic dimensions of the user inputs, as export saw them: sizes
+    bound to one symbol must be equal and inside its range, and a dim export
+    derived from others (`2 * s0`) must have the derived size."""
+
+    def __init__(self, dims, ranges):
+        self._symbols = [(i, d, e) for i, d, e in dims if e.is_Symbol]
+        self._derived = [(i, d, e) for i, d, e in dims if not e.is_Symbol]
+        self._ranges = {symbol: (_bound(r.lower), _bound(r.upper)) for symbol, r in ranges.items()}
+
+    def __call__(self, shapes):
+        """Raises ValueError for the first dim that breaks a constraint;
+        `shapes` maps an input index to its shape."""
+        seen = {}  # symbol -> (size, input index, dim)
+        for index, dim, symbol in self._symbols:
+            size = shapes[index][dim]
+            if symbol in seen and seen[symbol][0] != size:
+                other_size, other_index, other_dim = seen[symbol]
+                raise ValueError(
+                    f"fx.compile: input {index} dimension {dim} is {size}, but input "
+                    f"{other_index} dimension {other_dim} is {other_size}; the program was "
+                    f"exported with both the same dynamic dimension")
+            seen.setdefault(symbol, (size, index, dim))
+            low, high = self._ranges.get(symbol, (None, None))
+            if (low is not None and size < low) or (high is not None and size > high):
+                shown = f"[{low}, {'inf' if high is None else high}]"
+                raise ValueError(
+                    f"fx.compile: input {index} dimension {dim} is {size}, outside {shown}, "
+                    f"the range the program was exported for")
+        values = {symbol: size for symbol, (size, _, _) in seen.items()}
+        for index, dim, expr in self._derived:
+            expected = expr.subs(values)
+            if expected.free_symbols:
+                continue  # depends on a size no input shows alone
+            if int(expected) != shapes[index][dim]:
+                raise ValueError(
+                    f"fx.compile: input {index} dimension {dim} must be {int(expected)} "
+                    f"(exported as {expr}), got {shapes[index][dim]}")
+
+
 def _tensor_dtype(output):
     """The dtype of an output node argument that is a tensor, else None."""
     val = getattr(output, "meta", {}).get("val")
@@ -62,15 +116,18 @@ class CompiledProgram:
         placeholders = {n.name: n for n in program.graph.nodes if n.op == "placeholder"}
         self._inputs = []  # per flat user input: ("tensor", example) or ("scalar", value)
         user_input_index = {}  # placeholder name -> flat user input index
+        dynamic_dims = []
         for spec in graph_signature.input_specs:
             if spec.kind != InputKind.USER_INPUT:
                 continue
             user_input_index[spec.arg.name] = len(self._inputs)
             val = placeholders[spec.arg.name].meta.get("val") if spec.arg.name in placeholders else None
             if isinstance(val, torch.Tensor):
+                dynamic_dims += _dynamic_dims(len(self._inputs), val)
                 self._inputs.append(("tensor", val))
             else:
                 self._inputs.append(("scalar", getattr(spec.arg, "value", val)))
+        self._check_dims = _DimensionCheck(dynamic_dims, program.range_constraints)
         # Mutations, in output-spec order (the order of the extra results):
         # ("buffer", fqn) or ("input", flat user input index).
         self._mutations = []
@@ -119,6 +176,8 @@ class CompiledProgram:
             elif isinstance(arg, (bool, int, float)):
                 # A specialized Python scalar the importer kept as an argument.
                 values.append(arg)
+        self._check_dims({index: tuple(arg.shape) for index, arg in enumerate(flat)
+                          if isinstance(arg, torch.Tensor)})
         buffers = [self._buffer(target) for target in self._buffer_arguments]
         values += [_to_numpy(buffer) for buffer in buffers]
         if len(values) != len(self._arguments):
