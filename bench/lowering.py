@@ -29,6 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from compare_with_upstream import CACHE, UPSTREAM_WHEEL, upstream_opt  # noqa: E402
+from python_package import built_wheel  # noqa: E402
 
 DISTDIR = Path(os.environ.get("TORCH_MLIR_DISTDIR", Path.home() / ".cache/torch-mlir/distdir"))
 
@@ -122,11 +123,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--wheel", action="append",
-                        help="our wheels (default: the cp311 core wheel and the torch wheel "
-                             "in bazel-bin/python)")
+                        help="our wheels (default: the core wheel for this Python and the "
+                             "torch wheel last built in bazel-bin/python)")
     args = parser.parse_args()
-    ours_wheels = args.wheel or sorted(str(p) for p in (REPO / "bazel-bin/python").glob("*.whl")
-                                       if "cp311" in p.name or "py3-none" in p.name)
+    ours_wheels = args.wheel or [str(built_wheel("torch_mlir_core")), str(built_wheel("torch_mlir"))]
     upstream_opt()  # fetches the upstream wheel into the cache
     upstream_wheel = next(CACHE.glob("torch_mlir-20261001-*.whl"))
     ours = venv("venv-ours", ours_wheels)

@@ -63,14 +63,14 @@ def pip_install(python, requirements, no_deps=False, find_links=None):
 def built_wheel(distribution):
     """`distribution`'s wheel in bazel-bin/python for the running Python, or None.
 
-    bazel-bin may hold one per CPython (--config=py3XX); pick this one's tag
-    (or a pure py3 wheel).
+    bazel-bin may hold one per CPython (--config=py3XX) and per stamped
+    version (a nightly's); pick this one's tag (or a pure py3 wheel), the
+    most recently built.
     """
     tag = f"-cp{sys.version_info.major}{sys.version_info.minor}-"
-    for wheel in sorted((REPO / "bazel-bin" / "python").glob(f"{distribution}-*.whl")):
-        if tag in wheel.name or wheel.name.endswith("-py3-none-any.whl"):
-            return wheel
-    return None
+    wheels = [w for w in (REPO / "bazel-bin" / "python").glob(f"{distribution}-*.whl")
+              if tag in w.name or w.name.endswith("-py3-none-any.whl")]
+    return max(wheels, key=lambda w: w.stat().st_mtime, default=None)
 
 
 def upstream_wheel():

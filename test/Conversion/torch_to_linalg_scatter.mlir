@@ -12,7 +12,7 @@
 // CHECK:             %[[AT:.*]] = arith.index_cast %[[IDX]] : i64 to index
 // CHECK:             %[[SRC:.*]] = tensor.extract %{{.*}}[%[[I]], %[[J]]] : tensor<?x4xf32>
 // CHECK:             %[[OLD:.*]] = tensor.extract %[[ACC]][%[[AT]], %[[J]]] : tensor<3x4xf32>
-// CHECK:             %[[SUM:.*]] = arith.addf %[[OLD]], %[[SRC]] : f32
+// CHECK:             %[[SUM:.*]] = arith.addf %[[SRC]], %[[OLD]] : f32
 // CHECK:             tensor.insert %[[SUM]] into %[[ACC]][%[[AT]], %[[J]]] : tensor<3x4xf32>
 func.func @scatter_add(%self: !torch.vtensor<[3,4],f32>, %index: !torch.vtensor<[?,4],si64>, %src: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[3,4],f32> {
   %int0 = torch.constant.int 0

@@ -41,6 +41,17 @@ void populateSortingPatterns(const TypeConverter &converter,
 void populateSpectralPatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns);
 
+/// The reductions the patterns build (reductions, scatter_reduce).
+enum class ReductionKind { Sum, Mean, Prod, Max, Min, Any, All, ArgMax, ArgMin };
+/// The element a reduction of `kind` starts from, in `type` (-inf for max,
+/// the lowest integer for an integer max, ...).
+Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
+                        Type type);
+/// One step of a reduction of `kind` (not an arg reduction): `x` into `acc`.
+/// Float max/min propagate NaN; bools reduce with or/and.
+Value reductionStep(OpBuilder &b, Location loc, ReductionKind kind, Value x,
+                    Value acc);
+
 /// A `linalg.generic` computing a tensor of `resultType` from `inputs`
 /// broadcast to it the way PyTorch broadcasts (trailing dimensions aligned; a
 /// static size 1 stretches). `body` gets one element of each input and returns

@@ -25,40 +25,12 @@ using namespace mlir::torch::conversion;
 using namespace mlir::torch::Torch;
 using namespace mlir::torch::torch_to_linalg;
 
-namespace {
-
-enum class Kind { Sum, Mean, Prod, Max, Min, Any, All, ArgMax, ArgMin };
-
-/// The reduced dimensions, sorted, from an int list, a single int, or None
-/// (every dimension).
-std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
-  SmallVector<int64_t> raw;
-  if (isNone(dims)) {
-    raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  } else if (std::optional<int64_t> dim = getConstantInt(dims)) {
-    raw.push_back(*dim);
-  } else if (std::optional<SmallVector<int64_t>> list =
-                 getConstantIntList(dims)) {
-    raw = *list;
-    if (raw.empty()) // sum(x, dim=[]) reduces everything
-      raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  } else {
-    return std::nullopt;
-  }
-  SmallVector<int64_t> result;
-  for (int64_t dim : raw) {
-    std::optional<int64_t> normalized = normalizeDim(dim, rank);
-    if (!normalized)
-      return std::nullopt;
-    if (rank > 0 && !llvm::is_contained(result, *normalized))
-      result.push_back(*normalized);
-  }
-  llvm::sort(result);
-  return result;
-}
+using Kind = ReductionKind;
 
 /// The identity of a reduction, in `type`.
-Value identity(OpBuilder &b, Location loc, Kind kind, Type type) {
+Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b, Location loc,
+                                                     ReductionKind kind,
+                                                     Type type) {
   bool isFloat = isa<mlir::FloatType>(type);
   switch (kind) {
   case Kind::Sum:
@@ -92,7 +64,9 @@ Value identity(OpBuilder &b, Location loc, Kind kind, Type type) {
   llvm_unreachable("every kind handled");
 }
 
-Value combine(OpBuilder &b, Location loc, Kind kind, Value x, Value acc) {
+Value mlir::torch::torch_to_linalg::reductionStep(OpBuilder &b, Location loc,
+                                                 ReductionKind kind, Value x,
+                                                 Value acc) {
   bool isFloat = isa<mlir::FloatType>(x.getType());
   bool isBool = x.getType().isInteger(1);
   switch (kind) {
@@ -126,6 +100,36 @@ Value combine(OpBuilder &b, Location loc, Kind kind, Value x, Value acc) {
   default:
     llvm_unreachable("arg reductions combine two values");
   }
+}
+
+namespace {
+
+/// The reduced dimensions, sorted, from an int list, a single int, or None
+/// (every dimension).
+std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
+  SmallVector<int64_t> raw;
+  if (isNone(dims)) {
+    raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  } else if (std::optional<int64_t> dim = getConstantInt(dims)) {
+    raw.push_back(*dim);
+  } else if (std::optional<SmallVector<int64_t>> list =
+                 getConstantIntList(dims)) {
+    raw = *list;
+    if (raw.empty()) // sum(x, dim=[]) reduces everything
+      raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  } else {
+    return std::nullopt;
+  }
+  SmallVector<int64_t> result;
+  for (int64_t dim : raw) {
+    std::optional<int64_t> normalized = normalizeDim(dim, rank);
+    if (!normalized)
+      return std::nullopt;
+    if (rank > 0 && !llvm::is_contained(result, *normalized))
+      result.push_back(*normalized);
+  }
+  llvm::sort(result);
+  return result;
 }
 
 /// The result type without the kept size-1 dimensions.
@@ -191,14 +195,14 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
   }
   Value accumulator =
       filledTensor(b, loc, accumulatorType, sizes,
-                   identity(b, loc, kind, element));
+                   reductionIdentity(b, loc, kind, element));
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank),
                               AffineMap::get(rank, 0, outputExprs, context)};
   auto generic = b.create<linalg::GenericOp>(
       loc, accumulatorType, input, accumulator, maps, iterators,
       [&](OpBuilder &nb, Location nl, ValueRange args) {
         Value x = castScalar(nb, nl, args[0], element);
-        nb.create<linalg::YieldOp>(nl, combine(nb, nl, kind, x, args[1]));
+        nb.create<linalg::YieldOp>(nl, reductionStep(nb, nl, kind, x, args[1]));
       });
   return generic.getResult(0);
 }
@@ -341,7 +345,7 @@ public:
     bool isMax = kind == Kind::ArgMax;
     Value values = filledTensor(
         rewriter, loc, valuesType, sizes,
-        identity(rewriter, loc, isMax ? Kind::Max : Kind::Min, element));
+        reductionIdentity(rewriter, loc, isMax ? Kind::Max : Kind::Min, element));
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, 0));
     AffineMap outputMap = AffineMap::get(rank, 0, outputExprs, context);
@@ -457,7 +461,7 @@ public:
           Value x = castScalar(b, l, args[0], element);
           Value term = b.create<arith::SelectOp>(l, before, x,
                                                  scalarConstant(b, l, element, 0));
-          b.create<linalg::YieldOp>(l, combine(b, l, Kind::Sum, term, args[1]));
+          b.create<linalg::YieldOp>(l, reductionStep(b, l, Kind::Sum, term, args[1]));
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();

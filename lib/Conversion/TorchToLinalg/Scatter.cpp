@@ -51,67 +51,23 @@ SmallVector<Value> mlir::torch::torch_to_linalg::forEachIndex(
 
 namespace {
 
-/// How a write combines with the element already there.
-enum class Combine { Replace, Sum, Prod, Max, Min, Mean };
+/// How a write combines with the element already there: it replaces it, or
+/// a reduction step takes it in.
+using Combine = std::optional<ReductionKind>;
+constexpr Combine Replace = std::nullopt;
 
-std::optional<Combine> parseReduce(StringRef reduce) {
-  return llvm::StringSwitch<std::optional<Combine>>(reduce)
-      .Case("sum", Combine::Sum)
-      .Case("prod", Combine::Prod)
-      .Case("amax", Combine::Max)
-      .Case("amin", Combine::Min)
-      .Case("mean", Combine::Mean)
+std::optional<ReductionKind> parseReduce(StringRef reduce) {
+  return llvm::StringSwitch<std::optional<ReductionKind>>(reduce)
+      .Case("sum", ReductionKind::Sum)
+      .Case("prod", ReductionKind::Prod)
+      .Case("amax", ReductionKind::Max)
+      .Case("amin", ReductionKind::Min)
+      .Case("mean", ReductionKind::Mean)
       .Default(std::nullopt);
 }
 
 Value combine(OpBuilder &b, Location loc, Combine how, Value old, Value value) {
-  bool isFloat = isa<mlir::FloatType>(old.getType());
-  bool isBool = old.getType().isInteger(1);
-  switch (how) {
-  case Combine::Replace:
-    return value;
-  case Combine::Sum:
-  case Combine::Mean:
-    if (isFloat)
-      return b.create<arith::AddFOp>(loc, old, value);
-    if (isBool)
-      return b.create<arith::OrIOp>(loc, old, value);
-    return b.create<arith::AddIOp>(loc, old, value);
-  case Combine::Prod:
-    if (isFloat)
-      return b.create<arith::MulFOp>(loc, old, value);
-    if (isBool)
-      return b.create<arith::AndIOp>(loc, old, value);
-    return b.create<arith::MulIOp>(loc, old, value);
-  case Combine::Max:
-    if (isFloat)
-      return b.create<arith::MaximumFOp>(loc, old, value);
-    return isBool ? b.create<arith::MaxUIOp>(loc, old, value).getResult()
-                  : b.create<arith::MaxSIOp>(loc, old, value).getResult();
-  case Combine::Min:
-    if (isFloat)
-      return b.create<arith::MinimumFOp>(loc, old, value);
-    return isBool ? b.create<arith::MinUIOp>(loc, old, value).getResult()
-                  : b.create<arith::MinSIOp>(loc, old, value).getResult();
-  }
-  llvm_unreachable("unknown combine");
-}
-
-/// The element a reduction starts from when `self` does not take part.
-Value identity(OpBuilder &b, Location loc, Combine how, Type type) {
-  bool high = how == Combine::Min;
-  if (how == Combine::Max || how == Combine::Min) {
-    if (auto floatType = dyn_cast<mlir::FloatType>(type))
-      return b.create<arith::ConstantOp>(
-          loc, b.getFloatAttr(type, APFloat::getInf(floatType.getFloatSemantics(),
-                                                    /*Negative=*/!high)));
-    unsigned width = type.getIntOrFloatBitWidth();
-    APInt bound = width == 1 ? (high ? APInt::getAllOnes(1) : APInt(1, 0))
-                             : (high ? APInt::getSignedMaxValue(width)
-                                     : APInt::getSignedMinValue(width));
-    return b.create<arith::ConstantOp>(loc, b.getIntegerAttr(type, bound));
-  }
-  return scalarConstant(b, loc, type, how == Combine::Prod ? 1 : 0);
+  return how ? reductionStep(b, loc, *how, value, old) : value;
 }
 
 /// `at` with its `dim` entry replaced by `index` (an integer element).
@@ -144,7 +100,7 @@ public:
         getConstantDim(op.getDim(), resultType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
-    Combine how = Combine::Replace;
+    Combine how = Replace;
     bool includeSelf = true;
     Value src, value;
     if constexpr (std::is_same_v<OpTy, AtenScatterValueOp>) {
@@ -157,10 +113,10 @@ public:
         return rewriter.notifyMatchFailure(op, "src is not a ranked tensor");
     }
     if constexpr (std::is_same_v<OpTy, AtenScatterAddOp>)
-      how = Combine::Sum;
+      how = ReductionKind::Sum;
     if constexpr (std::is_same_v<OpTy, AtenScatterReduceTwoOp>) {
       std::optional<StringRef> reduce = getConstantString(op.getReduce());
-      std::optional<Combine> parsed =
+      std::optional<ReductionKind> parsed =
           reduce ? parseReduce(*reduce) : std::nullopt;
       std::optional<bool> include = getConstantBool(op.getIncludeSelf());
       if (!parsed || !include)
@@ -185,7 +141,7 @@ public:
       result = forEachIndex(
           rewriter, loc, indexSizes, result,
           [&](OpBuilder &b, Location l, ValueRange p, ValueRange args) {
-            Value start = identity(b, l, how, element);
+            Value start = reductionIdentity(b, l, *how, element);
             return SmallVector<Value>{
                 b.create<tensor::InsertOp>(l, start, args[0], target(b, l, p))};
           })[0];
@@ -193,7 +149,7 @@ public:
     // mean divides each written element by how many values it took.
     Value counts;
     SmallVector<OpFoldResult> resultSizes = getSizes(rewriter, loc, self);
-    if (how == Combine::Mean)
+    if (how == ReductionKind::Mean)
       counts = filledTensor(
           rewriter, loc, RankedTensorType::get(resultType.getShape(), i64),
           resultSizes, scalarConstant(rewriter, loc, i64, includeSelf ? 1 : 0));
@@ -219,7 +175,7 @@ public:
           return next;
         });
     result = written[0];
-    if (how == Combine::Mean) {
+    if (how == ReductionKind::Mean) {
       // Untouched elements (count 0) keep self; integers divide with floor.
       result = buildElementwise(
           rewriter, loc, {result, written[1]}, resultType,
@@ -345,7 +301,7 @@ public:
           Value update = b.create<tensor::ExtractOp>(
               l, values, broadcastPosition(b, l, values, p));
           if (*accumulate)
-            update = combine(b, l, Combine::Sum,
+            update = combine(b, l, ReductionKind::Sum,
                              b.create<tensor::ExtractOp>(l, args[0], at), update);
           return SmallVector<Value>{
               b.create<tensor::InsertOp>(l, update, args[0], at)};
@@ -394,7 +350,7 @@ private:
         loc, resultType, ValueRange{self, mask}, init, maps, iterators,
         [&](OpBuilder &nested, Location l, ValueRange args) {
           Value written =
-              accumulate ? combine(nested, l, Combine::Sum, args[0], value)
+              accumulate ? combine(nested, l, ReductionKind::Sum, args[0], value)
                          : value;
           nested.create<linalg::YieldOp>(
               l, ValueRange{nested.create<arith::SelectOp>(l, args[1], written,
