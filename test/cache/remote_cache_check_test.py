@@ -44,6 +44,9 @@ class RemoteCacheCheckTest(unittest.TestCase):
         self.assertTrue(rcc.is_loopback("::1"))
         self.assertFalse(rcc.is_loopback("0.0.0.0"))
         self.assertFalse(rcc.is_loopback("::"))
+        # Java listens on IPv4 loopback as an IPv4-mapped IPv6 address.
+        self.assertTrue(rcc.is_loopback("::ffff:127.0.0.1"))
+        self.assertFalse(rcc.is_loopback("::ffff:10.0.0.1"))
 
     def test_finds_a_listening_socket_of_this_process(self):
         with socket.socket() as s:

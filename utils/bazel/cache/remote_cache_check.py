@@ -22,6 +22,7 @@ Usage: remote_cache_check.py [--targets T ...] [--disk-cache DIR] [--keep]
 
 import argparse
 import hashlib
+import ipaddress
 import json
 import os
 import shutil
@@ -138,7 +139,10 @@ def decode_proc_address(field, family):
 
 
 def is_loopback(address):
-    return address.startswith("127.") or address == "::1"
+    """127.0.0.0/8, ::1, or 127.x as an IPv4-mapped IPv6 address (Java's choice)."""
+    ip = ipaddress.ip_address(address)
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return (mapped or ip).is_loopback
 
 
 class Server:

@@ -1,0 +1,63 @@
+"""What the remote-execution check relies on, without a worker: the comment
+it appends to the registry leaves the generated ODS unchanged (so the
+genrule runs again yet writes the same bytes), and its reading of Bazel's
+execution log (which spawns ran where)."""
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(ROOT / "utils/bazel/remote"))
+sys.path.insert(0, str(ROOT / "tools/torch_ods_gen"))
+import remote_exec_check as rec  # noqa: E402
+import torch_ods_gen  # noqa: E402
+
+
+class RegistryMarkTest(unittest.TestCase):
+    def test_marked_registry_generates_the_same_ods(self):
+        tmp = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
+        checkout = tmp / "checkout"
+        registry = checkout / rec.REGISTRY
+        registry.parent.mkdir(parents=True)
+        shutil.copy(ROOT / rec.REGISTRY, registry)
+        plain = torch_ods_gen.generate(torch_ods_gen.read_registry(str(registry)))
+        rec.mark_registry(checkout, "remote_123")
+        text = registry.read_text()
+        self.assertTrue(text.endswith("# remote execution check: the remote_123 build\n"))
+        self.assertNotEqual(text, (ROOT / rec.REGISTRY).read_text())
+        marked = torch_ods_gen.generate(torch_ods_gen.read_registry(str(registry)))
+        self.assertEqual(plain, marked)
+
+
+class ExecutionLogTest(unittest.TestCase):
+    def test_counts_spawns_that_ran_by_runner_and_mnemonic(self):
+        spawns = [
+            {"mnemonic": "CppCompile", "runner": "remote cache hit", "remoteCacheHit": True},
+            {"mnemonic": "CppCompile", "runner": "remote"},
+            {"mnemonic": "Genrule", "runner": "remote"},
+            {"mnemonic": "TdGenerate", "runner": "processwrapper-sandbox"},
+        ]
+        log = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))) / "exec.json"
+        # Bazel writes one JSON object after another, not a list.
+        log.write_text("\n".join(json.dumps(s, indent=1) for s in spawns))
+        hits, ran = rec.spawns_by_runner(log)
+        self.assertEqual(hits, 1)
+        self.assertEqual(dict(ran), {("remote", "CppCompile"): 1, ("remote", "Genrule"): 1,
+                                     ("processwrapper-sandbox", "TdGenerate"): 1})
+
+    def test_build_flags_change_only_our_library_and_tblgen(self):
+        flags = rec.build_flags("remote_1", "", Path("/x/exec.json"))
+        self.assertIn("--disk_cache=", flags)
+        self.assertIn(f"--per_file_copt={rec.RECOMPILED}@-DTORCH_MLIR_BUILT_BY=remote_1", flags)
+        self.assertIn("--modify_execution_info=TdGenerate=+no-cache", flags)
+        self.assertFalse(any(f.startswith("--copt") for f in flags))
+
+
+if __name__ == "__main__":
+    unittest.main()

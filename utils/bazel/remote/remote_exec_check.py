@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Proves --config=remote-exec against a real executor of the remote execution API.
+
+1. Builds Bazel's reference remote worker (RemoteWorker, Java) from Debian's
+   bazel-bootstrap-source 4.2.3, patched to listen on loopback only
+   (remote-worker-loopback.patch), with javac against Bazel's own server jar.
+   Starts it on a free 127.0.0.1 port and checks it listens there only.
+   Its store starts as hard links to the disk cache's entries (the same
+   layout), because Bazel 4 cannot combine gRPC remote execution with a disk
+   cache: what is built already is a hit, the rest runs on the worker.
+2. A clone of this checkout (its own output base; the shared disk cache for
+   what is built already) builds the targets locally: the reference.
+3. After `bazel clean`, the clone builds them again with --config=remote-exec,
+   the worker as executor and no disk cache. Every spawn that runs must run
+   on the worker (the execution log names each spawn's runner).
+   So that real work misses the caches in both builds: our library's
+   compiles get a define no source reads (-DTORCH_MLIR_BUILT_BY=local_<run>,
+   then remote_<run>: new cache keys each run, the same object bytes), the
+   registry gets a comment line naming the build (the ODS generator skips
+   comments, so the genrule runs and writes the same .td), and mlir-tblgen
+   (TdGenerate) runs uncached.
+4. Every output under bazel-bin/lib must be byte-identical between the two.
+5. Stops the worker (its port must close) and removes the clone.
+
+Exit 0 when every check holds, 1 when one fails, 2 when the setup fails.
+
+Usage: remote_exec_check.py [--targets T ...] [--disk-cache DIR] [--keep]
+"""
+
+import argparse
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "cache"))
+# The loopback, clone and build-log helpers the remote cache check uses.
+from remote_cache_check import (  # noqa: E402
+    CheckFailed, SetupFailed, bazel, clone, expunge, free_loopback_port, is_loopback,
+    listening_addresses, parse_execution_log, socket_open)
+from seed_remote_cache import DEFAULT_DISK_CACHE  # noqa: E402
+
+ROOT = HERE.parents[2]
+SOURCE_PACKAGE = "bazel-bootstrap-source"
+SOURCE = Path("/usr/src/bazel-bootstrap")
+WORKER_SOURCES = "src/tools/remote/src/main/java/com/google/devtools/build/remote/worker"
+SERVER_JAR = Path("/usr/share/bazel/A-server.jar")
+PATCH = HERE / "remote-worker-loopback.patch"
+WORKER_CLASS = "com.google.devtools.build.remote.worker.RemoteWorker"
+
+# The registry -> GeneratedTorchOps.td genrule, and a C++ library of ours whose
+# ops come from ODS (so mlir-tblgen runs for it too).
+DEFAULT_TARGETS = ["//lib/Dialect/Torch/IR:generated_torch_ops_td",
+                   "//lib/Dialect/TorchConversion/IR"]
+# Our sources that compile again in each build (see 3. above).
+RECOMPILED = r"^lib/Dialect/TorchConversion/IR/.*\.cpp"
+UNCACHED = ["TdGenerate"]
+REGISTRY = "lib/Dialect/Torch/IR/TorchOpRegistry.txt"
+
+
+# --- the worker ---------------------------------------------------------------
+
+def ensure_sources():
+    if (SOURCE / WORKER_SOURCES).is_dir():
+        return
+    if os.geteuid() != 0:
+        raise SetupFailed(f"{SOURCE} is missing; install Debian's {SOURCE_PACKAGE} (needs root).")
+    print(f"installing Debian's {SOURCE_PACKAGE}", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-q"],
+                ["apt-get", "install", "-y", "-q", "--no-install-recommends", SOURCE_PACKAGE]):
+        if subprocess.run(cmd, env=env).returncode != 0:
+            raise SetupFailed(f"`{' '.join(cmd)}` failed; is the package registry reachable?")
+    if not (SOURCE / WORKER_SOURCES).is_dir():
+        raise SetupFailed(f"{SOURCE_PACKAGE} installed but {SOURCE / WORKER_SOURCES} is missing.")
+
+
+def build_worker(tmp):
+    """Copies the worker's sources, patches them, compiles them; returns the classpath."""
+    for tool in ("javac", "java", "patch"):
+        if not shutil.which(tool):
+            raise SetupFailed(f"`{tool}` is missing (Debian's default-jdk-headless, patch)")
+    if not SERVER_JAR.exists():
+        raise SetupFailed(f"{SERVER_JAR} is missing (Debian's bazel-bootstrap)")
+    src = tmp / "src"
+    shutil.copytree(SOURCE / WORKER_SOURCES, src / WORKER_SOURCES)
+    patched = subprocess.run(["patch", "-p1", "--quiet", "-d", str(src), "-i", str(PATCH)],
+                             capture_output=True, text=True)
+    if patched.returncode != 0:
+        raise SetupFailed(f"{PATCH.name} does not apply:\n{patched.stdout}{patched.stderr}")
+    classes = tmp / "classes"
+    classes.mkdir()
+    sources = sorted(str(p) for p in (src / WORKER_SOURCES).rglob("*.java"))
+    compiled = subprocess.run(["javac", "-nowarn", "-d", str(classes), "-cp", str(SERVER_JAR),
+                               *sources], capture_output=True, text=True)
+    if compiled.returncode != 0:
+        raise SetupFailed(f"javac failed on the worker:\n{compiled.stderr[-3000:]}")
+    return f"{classes}:{SERVER_JAR}"
+
+
+class Worker:
+    def __init__(self, tmp, classpath, jobs):
+        self.tmp, self.classpath, self.jobs = tmp, classpath, jobs
+        self.port = free_loopback_port()
+        self.url = f"grpc://127.0.0.1:{self.port}"
+        self.log = tmp / "worker.log"
+        self.proc = None
+
+    def start(self, disk_cache):
+        (self.tmp / "work").mkdir(parents=True, exist_ok=True)
+        (self.tmp / "cas").mkdir(parents=True, exist_ok=True)
+        for kind in ("ac", "cas"):
+            if (disk_cache / kind).is_dir():
+                # New entries are written to a temporary file and renamed, so
+                # the linked ones (and the disk cache) are never written.
+                subprocess.run(["cp", "-al", str(disk_cache / kind), str(self.tmp / "cas")],
+                               check=True)
+        cmd = ["java", "-cp", self.classpath, WORKER_CLASS, f"--listen_port={self.port}",
+               f"--work_path={self.tmp / 'work'}", f"--cas_path={self.tmp / 'cas'}",
+               f"--jobs={self.jobs}"]
+        with open(self.log, "w") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while not socket_open(self.port):
+            if self.proc.poll() is not None:
+                raise SetupFailed(f"the worker exited at start:\n{self.log.read_text()[-3000:]}")
+            if time.monotonic() > deadline:
+                raise SetupFailed("the worker did not accept connections within 60 s")
+            time.sleep(0.2)
+        listening = listening_addresses(self.proc.pid)
+        print(f"worker (pid {self.proc.pid}) listens on {listening}", flush=True)
+        if not listening or not all(is_loopback(a) for a, _ in listening):
+            raise CheckFailed(f"the worker listens beyond loopback: {listening}")
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.proc and socket_open(self.port):
+            raise CheckFailed(f"port {self.port} still accepts connections after stopping the worker")
+
+
+# --- the builds ---------------------------------------------------------------
+
+def mark_registry(checkout, built_by):
+    """Appends a comment naming the build to the clone's op registry."""
+    with open(checkout / REGISTRY, "a") as registry:
+        registry.write(f"# remote execution check: the {built_by} build\n")
+
+
+def build_flags(built_by, disk_cache, exec_log):
+    return ["build", "--config=ci", f"--disk_cache={disk_cache}",
+            f"--per_file_copt={RECOMPILED}@-DTORCH_MLIR_BUILT_BY={built_by}",
+            *[f"--modify_execution_info={m}=+no-cache" for m in UNCACHED],
+            f"--execution_log_json_file={exec_log}"]
+
+
+def spawns_by_runner(exec_log):
+    """Counter of (runner, mnemonic) for the spawns a build ran (not cache hits)."""
+    spawns = parse_execution_log(exec_log.read_text())
+    return (sum(1 for s in spawns if s.get("remoteCacheHit")),
+            Counter((s.get("runner", "?"), s.get("mnemonic", "?"))
+                    for s in spawns if not s.get("remoteCacheHit")))
+
+
+def output_digests(checkout):
+    """sha256 of every output file under bazel-bin/lib, by path (params files,
+    which hold the command line and so the define, left out)."""
+    root = checkout / "bazel-bin" / "lib"
+    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith(".params")}
+
+
+def run(targets, disk_cache, tmp, jobs):
+    ensure_sources()
+    times = {}
+    start = time.monotonic()
+    classpath = build_worker(tmp / "worker_build")
+    times["build the worker"] = time.monotonic() - start
+    worker = Worker(tmp / "worker", classpath, jobs)
+    b, base_b = tmp / "checkout_b", tmp / "output_base_b"
+    try:
+        worker.start(disk_cache)
+        clone(b)
+        run_id = f"{int(time.time())}_{os.getpid()}"
+        mark_registry(b, f"local_{run_id}")
+
+        times["local build"], _ = bazel(
+            b, base_b, [*build_flags(f"local_{run_id}", disk_cache, tmp / "exec_local.json"),
+                        *targets],
+            "the local build")
+        _, local_runs = spawns_by_runner(tmp / "exec_local.json")
+        reference = output_digests(b)
+        print(f"local: ran {dict(local_runs)}", flush=True)
+
+        # Nothing may be up to date in the output base: the remote build
+        # starts from the worker's store.
+        bazel(b, base_b, ["clean"], "bazel clean")
+        mark_registry(b, f"remote_{run_id}")
+        times["remote build"], _ = bazel(
+            b, base_b, [*build_flags(f"remote_{run_id}", "", tmp / "exec_remote.json"),
+                        "--config=remote-exec", f"--remote_executor={worker.url}", *targets],
+            "the remote build")
+        hits, remote_runs = spawns_by_runner(tmp / "exec_remote.json")
+        print(f"remote: {hits} cache hits; ran {dict(remote_runs)}", flush=True)
+        elsewhere = {k: n for k, n in remote_runs.items() if k[0] != "remote"}
+        if elsewhere:
+            raise CheckFailed(f"spawns ran outside the worker: {elsewhere}")
+        ran = Counter(mnemonic for (_, mnemonic), n in remote_runs.items() for _ in range(n))
+        for mnemonic in ["CppCompile", "Genrule", *UNCACHED]:
+            if not ran[mnemonic]:
+                raise CheckFailed(f"the worker ran no {mnemonic} action; the check proves "
+                                  f"nothing for it (ran {dict(ran)})")
+
+        remote = output_digests(b)
+        differ = sorted(p for p in reference.keys() | remote.keys()
+                        if reference.get(p) != remote.get(p))
+        print(f"outputs under bazel-bin/lib: {len(remote)} files, {len(differ)} differ", flush=True)
+        if differ:
+            raise CheckFailed("remote outputs differ from local ones: " + ", ".join(differ[:10]))
+        objects = [p for p in remote if p.endswith(".o") and "TorchConversionOps" in p]
+        if not objects or not any(p.endswith("GeneratedTorchOps.td") for p in remote):
+            raise CheckFailed("the library's object or the generated ODS is missing from the "
+                              "compared outputs")
+        print(f"identical: {', '.join(objects)}, Torch/IR/GeneratedTorchOps.td, and the rest",
+              flush=True)
+    finally:
+        worker.stop()
+        expunge(b, base_b)
+        for name, seconds in times.items():
+            print(f"time: {name:24} {seconds:7.1f} s")
+    print("remote execution check: OK")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS)
+    parser.add_argument("--disk-cache", type=Path, default=DEFAULT_DISK_CACHE,
+                        help="the disk cache both builds read (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                        help="actions the worker runs at once")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    args = parser.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-remote-exec."))
+    try:
+        run(args.targets, args.disk_cache.expanduser(), tmp, args.jobs)
+        return 0
+    except CheckFailed as e:
+        print(f"remote execution check: FAILED: {e}", file=sys.stderr)
+        return 1
+    except SetupFailed as e:
+        print(f"remote execution check: setup failed: {e}", file=sys.stderr)
+        return 2
+    finally:
+        if args.keep:
+            print(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
