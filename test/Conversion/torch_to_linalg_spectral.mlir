@@ -1,5 +1,6 @@
-// convert-torch-to-linalg, Fourier transforms: the DFT as a reduction on
-// complex<f64>, rounded to the result's complex type; abs of a complex tensor.
+// convert-torch-to-linalg, Fourier transforms and complex elements: the DFT
+// as a reduction on complex<f64>, rounded to the result's complex type; the
+// real inverse DFT; complex arithmetic; abs of a complex tensor.
 // RUN: torch-mlir-opt %s -convert-torch-to-linalg -canonicalize -split-input-file | FileCheck %s
 
 // rfft over the last dim of length 8 keeps 8 // 2 + 1 = 5 outputs; the angle
@@ -39,10 +40,44 @@ func.func @rfft_abs(%x: !torch.vtensor<[?,8],f32>) -> !torch.vtensor<[?,5],f32> 
 
 // -----
 
-// Complex elementwise arithmetic has no lowering: the op stays.
-// CHECK-LABEL: func.func @complex_neg_stays(
-// CHECK:         torch.aten.neg %{{.*}} : !torch.vtensor<[4],complex<f32>> -> !torch.vtensor<[4],complex<f32>>
-func.func @complex_neg_stays(%x: !torch.vtensor<[4],complex<f32>>) -> !torch.vtensor<[4],complex<f32>> {
-  %0 = torch.aten.neg %x : !torch.vtensor<[4],complex<f32>> -> !torch.vtensor<[4],complex<f32>>
+// Complex arithmetic: a real operand joins as (x, 0); the product is
+// complex.mul in the result's type.
+// CHECK-LABEL: func.func @complex_times_real(
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:         linalg.generic
+// CHECK:         ^bb0(%[[C:.*]]: complex<f32>, %[[R:.*]]: f32, %{{.*}}: complex<f32>):
+// CHECK:           %[[RC:.*]] = complex.create %[[R]], %[[ZERO]] : complex<f32>
+// CHECK:           complex.mul %[[C]], %[[RC]] : complex<f32>
+func.func @complex_times_real(%x: !torch.vtensor<[4],complex<f32>>, %y: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],complex<f32>> {
+  %0 = torch.aten.mul.Tensor %x, %y : !torch.vtensor<[4],complex<f32>>, !torch.vtensor<[4],f32> -> !torch.vtensor<[4],complex<f32>>
+  return %0 : !torch.vtensor<[4],complex<f32>>
+}
+
+// -----
+
+// irfft of 5 bins to 8 samples: a real reduction over the bins, each
+// weighted 1 (k = 0 and k = 4, the edges), 2 (between) or 0 (past n / 2).
+// CHECK-LABEL: func.func @irfft(
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}} : tensor<3x5xcomplex<f32>>) outs(%{{.*}} : tensor<3x8xf64>)
+// CHECK-DAG:       math.cos
+// CHECK-DAG:       math.sin
+// CHECK:           arith.select
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<3x8xf32>)
+func.func @irfft(%x: !torch.vtensor<[3,5],complex<f32>>) -> !torch.vtensor<[3,8],f32> {
+  %int-1 = torch.constant.int -1
+  %int2 = torch.constant.int 2
+  %int8 = torch.constant.int 8
+  %dims = torch.prim.ListConstruct %int-1 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten._fft_c2r %x, %dims, %int2, %int8 : !torch.vtensor<[3,5],complex<f32>>, !torch.list<int>, !torch.int, !torch.int -> !torch.vtensor<[3,8],f32>
+  return %0 : !torch.vtensor<[3,8],f32>
+}
+
+// -----
+
+// A complex op without a lowering (exp) stays, for the contract check to name.
+// CHECK-LABEL: func.func @complex_exp_stays(
+// CHECK:         torch.aten.exp %{{.*}} : !torch.vtensor<[4],complex<f32>> -> !torch.vtensor<[4],complex<f32>>
+func.func @complex_exp_stays(%x: !torch.vtensor<[4],complex<f32>>) -> !torch.vtensor<[4],complex<f32>> {
+  %0 = torch.aten.exp %x : !torch.vtensor<[4],complex<f32>> -> !torch.vtensor<[4],complex<f32>>
   return %0 : !torch.vtensor<[4],complex<f32>>
 }

@@ -201,6 +201,11 @@ private:
   Value compare(arith::CmpFPredicate floatPredicate,
                 arith::CmpIPredicate signedPredicate,
                 arith::CmpIPredicate boolPredicate);
+  /// Ops with a complex operand or result (or that make one): complex
+  /// arithmetic, conj, complex/polar, and abs/angle back to floats.
+  Value buildComplex();
+  /// Operand `i` as an element of the (complex) result type.
+  Value complexIn(unsigned i);
   Value clamp(Value x, Value low, Value high) {
     if (low)
       x = maximum(x, low);
@@ -222,6 +227,78 @@ private:
   Type result;
 };
 
+Value ElementBuilder::complexIn(unsigned i) {
+  auto type = cast<ComplexType>(result);
+  Value v = values[i];
+  if (auto from = dyn_cast<ComplexType>(v.getType())) {
+    if (from == type)
+      return v;
+    Type element = type.getElementType();
+    return b.create<complex::CreateOp>(
+        loc, type, castScalar(b, loc, b.create<complex::ReOp>(loc, v), element),
+        castScalar(b, loc, b.create<complex::ImOp>(loc, v), element));
+  }
+  Type element = type.getElementType();
+  return b.create<complex::CreateOp>(loc, type, castScalar(b, loc, v, element),
+                                     scalarConstant(b, loc, element, 0));
+}
+
+Value ElementBuilder::buildComplex() {
+  // Complex results from complex (or real) operands, in the result's type.
+  if (isa<ComplexType>(result)) {
+    if (isa<AtenCloneOp, AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp,
+            AtenContiguousOp, Aten_ConjOp>(op)) {
+      if (!isa<ComplexType>(values[0].getType()))
+        return nullptr;
+      return isa<Aten_ConjOp>(op)
+                 ? b.create<complex::ConjOp>(loc, complexIn(0)).getResult()
+                 : complexIn(0);
+    }
+    if (isa<AtenNegOp>(op))
+      return b.create<complex::NegOp>(loc, complexIn(0));
+    if (isa<AtenComplexOp>(op)) {
+      Type element = cast<ComplexType>(result).getElementType();
+      return b.create<complex::CreateOp>(loc, result,
+                                         castScalar(b, loc, values[0], element),
+                                         castScalar(b, loc, values[1], element));
+    }
+    if (isa<AtenPolarOp>(op)) {
+      Type element = cast<ComplexType>(result).getElementType();
+      Value magnitude = castScalar(b, loc, values[0], element);
+      Value angle = castScalar(b, loc, values[1], element);
+      return b.create<complex::CreateOp>(
+          loc, result,
+          b.create<arith::MulFOp>(loc, magnitude,
+                                  b.create<math::CosOp>(loc, angle)),
+          b.create<arith::MulFOp>(loc, magnitude,
+                                  b.create<math::SinOp>(loc, angle)));
+    }
+    // Arithmetic; an alpha other than the constant 1 is not handled.
+    if (isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp,
+            AtenSubScalarOp>(op)) {
+      std::optional<double> alpha = getConstantFloat(op->getOperand(2));
+      if (!alpha || *alpha != 1.0)
+        return nullptr;
+      if (isa<AtenAddTensorOp, AtenAddScalarOp>(op))
+        return b.create<complex::AddOp>(loc, complexIn(0), complexIn(1));
+      return b.create<complex::SubOp>(loc, complexIn(0), complexIn(1));
+    }
+    if (isa<AtenMulTensorOp, AtenMulScalarOp>(op))
+      return b.create<complex::MulOp>(loc, complexIn(0), complexIn(1));
+    if (isa<AtenDivTensorOp, AtenDivScalarOp>(op))
+      return b.create<complex::DivOp>(loc, complexIn(0), complexIn(1));
+    return nullptr;
+  }
+  // Real results of complex operands.
+  if (!isa<ComplexType>(values[0].getType()) || !isFloat())
+    return nullptr;
+  if (isa<AtenAbsOp>(op))
+    return castScalar(b, loc, b.create<complex::AbsOp>(loc, values[0]), result);
+  if (isa<AtenAngleOp>(op))
+    return castScalar(b, loc, b.create<complex::AngleOp>(loc, values[0]), result);
+  return nullptr;
+}
+
 Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
                               arith::CmpIPredicate signedPredicate,
                               arith::CmpIPredicate boolPredicate) {
@@ -236,19 +313,12 @@ Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
 Value ElementBuilder::build() {
   using FP = arith::CmpFPredicate;
   using IP = arith::CmpIPredicate;
-  // Complex elements: their magnitude, and copies without a cast.
   bool complexOperand = llvm::any_of(values, [](Value v) {
     return isa<ComplexType>(v.getType());
   });
-  if (complexOperand || isa<ComplexType>(result)) {
-    if (isa<AtenAbsOp>(op) && isa<ComplexType>(values[0].getType()))
-      return b.create<complex::AbsOp>(loc, values[0]);
-    if (isa<AtenCloneOp, AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp,
-            AtenContiguousOp>(op) &&
-        values[0].getType() == result)
-      return values[0];
-    return nullptr;
-  }
+  if (complexOperand || isa<ComplexType>(result) ||
+      isa<AtenComplexOp, AtenPolarOp>(op))
+    return buildComplex();
   // Arithmetic, in the result type.
   if (isa<AtenAddTensorOp, AtenAddScalarOp>(op))
     return add(in(0), scaled(in(1), 2));
@@ -537,7 +607,8 @@ bool isElementwise(Operation *op) {
       AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
       AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
       AtenContiguousOp, AtenToOtherOp, AtenDropoutOp, AtenFillScalarOp,
-      AtenFillTensorOp, AtenCopyOp>(op);
+      AtenFillTensorOp, AtenCopyOp, AtenComplexOp, AtenPolarOp, AtenAngleOp,
+      Aten_ConjOp>(op);
 }
 
 /// Operands that are data for the computation, not options of it: a cast's
@@ -568,14 +639,6 @@ public:
       return rewriter.notifyMatchFailure(op, "result is not a ranked tensor");
     if (isa<AtenDropoutOp>(op) && getConstantBool(op->getOperand(2)) != false)
       return rewriter.notifyMatchFailure(op, "dropout in training mode");
-    // Complex results only come from copies (build() has no zero to fall
-    // back on for them).
-    if (isa<ComplexType>(resultType.getElementType()) &&
-        (!isa<AtenCloneOp, AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp,
-              AtenContiguousOp>(op) ||
-         getElementTypeOrSelf(operands[0].getType()) !=
-             resultType.getElementType()))
-      return rewriter.notifyMatchFailure(op, "no lowering with complex results");
 
     // Tensor operands are broadcast inputs; the others are captured values.
     SmallVector<Value> inputs;
@@ -607,8 +670,14 @@ public:
                                          resultType.getElementType())
                               .build();
           if (!element) {
+            // A placeholder so the region stays valid; the pattern fails.
             supported = false;
-            return scalarConstant(b, loc, resultType.getElementType(), 0);
+            Type type = resultType.getElementType();
+            if (auto complexType = dyn_cast<ComplexType>(type)) {
+              Value zero = scalarConstant(b, loc, complexType.getElementType(), 0);
+              return b.create<complex::CreateOp>(loc, complexType, zero, zero);
+            }
+            return scalarConstant(b, loc, type, 0);
           }
           return castScalar(b, loc, element, resultType.getElementType());
         });

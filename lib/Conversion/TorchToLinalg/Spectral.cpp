@@ -1,12 +1,13 @@
 //===- Spectral.cpp - Discrete Fourier transforms -------------------------===//
 //
-// _fft_r2c (rfft, and fft of a real tensor) and _fft_c2c (fft/ifft of a
-// complex one) as the DFT's definition: out[k] = sum_j x[j] w^(jk), one
-// linalg.generic per transformed dimension with a reduction over j. That is
-// O(n^2) per slice where an FFT is O(n log n), and it needs no FFT library.
+// _fft_r2c (rfft, and fft of a real tensor), _fft_c2c (fft/ifft of a
+// complex one) and _fft_c2r (irfft) as the DFT's definition,
+// out[k] = sum_j x[j] w^(jk): one linalg.generic per transformed dimension
+// with a reduction over j. That is O(n^2) per slice where an FFT is
+// O(n log n), and it needs no FFT library.
 // Sums are taken in complex<f64> whatever the dtype, then rounded to the
 // result's; the exponent jk is reduced mod n in integers first, so the
-// angle stays exact for large n.
+// angle stays exact for large n. view_as_real splits complex elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,171 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
       });
 }
 
+/// The real inverse DFT of `input` (complex, the first n // 2 + 1 outputs of
+/// a real signal's DFT) along `dim`: x[j] = sum_k c_k Re(X[k] w^(-jk)), with
+/// c_k = 1 for k = 0 and k = n / 2, 2 for the bins between (they stand for
+/// their mirror images too), 0 past n / 2. `n` is the output length.
+Value buildInverseRealDft(OpBuilder &b, Location loc, Value input, int64_t dim,
+                          Value n, int64_t staticN, int64_t normalization,
+                          mlir::FloatType element) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  MLIRContext *context = b.getContext();
+  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
+  sizes[dim] = i64ToIndex(b, loc, n);
+  SmallVector<int64_t> shape(inputType.getShape());
+  shape[dim] = staticN;
+  // Dims 0..rank-1: the output element (j at `dim`); dim `rank`: the bin k.
+  SmallVector<AffineExpr> inputExprs, outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    inputExprs.push_back(getAffineDimExpr(d == dim ? rank : d, context));
+    outputExprs.push_back(getAffineDimExpr(d, context));
+  }
+  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
+                              AffineMap::get(rank + 1, 0, outputExprs, context)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  auto sumType = RankedTensorType::get(shape, f64);
+  Value init = filledTensor(b, loc, sumType, sizes, scalarConstant(b, loc, f64, 0));
+  Value step = b.create<arith::DivFOp>(loc, scalarConstant(b, loc, f64, 2 * M_PI),
+                                       castScalar(b, loc, n, f64));
+  auto sums = b.create<linalg::GenericOp>(
+      loc, sumType, input, init, maps, iterators,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        using IP = arith::CmpIPredicate;
+        Value j = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, dim));
+        Value k = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, rank));
+        Value turns = nb.create<arith::RemSIOp>(
+            l, nb.create<arith::MulIOp>(l, j, k), n);
+        Value angle = nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64),
+                                               step);
+        Value x = toComplexF64(nb, l, args[0]);
+        Value term = nb.create<arith::SubFOp>(
+            l,
+            nb.create<arith::MulFOp>(l, nb.create<complex::ReOp>(l, x),
+                                     nb.create<math::CosOp>(l, angle)),
+            nb.create<arith::MulFOp>(l, nb.create<complex::ImOp>(l, x),
+                                     nb.create<math::SinOp>(l, angle)));
+        Value twiceK = nb.create<arith::AddIOp>(l, k, k);
+        Value edge = nb.create<arith::OrIOp>(
+            l, nb.create<arith::CmpIOp>(l, IP::eq, k, scalarConstant(nb, l, i64, 0)),
+            nb.create<arith::CmpIOp>(l, IP::eq, twiceK, n));
+        Value inside = nb.create<arith::CmpIOp>(l, IP::slt, twiceK, n);
+        Value weight = nb.create<arith::SelectOp>(
+            l, edge, scalarConstant(nb, l, f64, 1),
+            nb.create<arith::SelectOp>(l, inside, scalarConstant(nb, l, f64, 2),
+                                       scalarConstant(nb, l, f64, 0)));
+        nb.create<linalg::YieldOp>(
+            l, ValueRange{nb.create<arith::AddFOp>(
+                   l, args[1], nb.create<arith::MulFOp>(l, weight, term))});
+      });
+  Value scale = scalarConstant(b, loc, f64, 1);
+  if (normalization == 1)
+    scale = b.create<math::RsqrtOp>(loc, castScalar(b, loc, n, f64));
+  else if (normalization == 2)
+    scale = b.create<arith::DivFOp>(loc, scale, castScalar(b, loc, n, f64));
+  return buildElementwise(
+      b, loc, sums.getResult(0), RankedTensorType::get(shape, element),
+      [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
+        return castScalar(nb, l, nb.create<arith::MulFOp>(l, args[0], scale),
+                          element);
+      });
+}
+
+/// _fft_c2r(self, dim, normalization, last_dim_size): the inverse of
+/// _fft_r2c. The leading listed dims get complex inverse DFTs, the last one
+/// the real inverse DFT with `last_dim_size` outputs.
+class ConvertFftC2r : public OpConversionPattern<Aten_FftC2rOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Aten_FftC2rOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType || inputType.getRank() == 0 ||
+        !isa<ComplexType>(inputType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "not a ranked complex tensor");
+    auto element = dyn_cast<mlir::FloatType>(resultType.getElementType());
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDim());
+    std::optional<int64_t> normalization = getConstantInt(op.getNormalization());
+    Value n = adaptor.getLastDimSize();
+    if (!element || !dims || dims->empty() || !normalization ||
+        *normalization < 0 || *normalization > 2 || !n.getType().isInteger(64))
+      return rewriter.notifyMatchFailure(
+          op, "dims, normalization or the output length are not usable");
+    SmallVector<int64_t> order;
+    for (int64_t dim : *dims) {
+      std::optional<int64_t> d = normalizeDim(dim, inputType.getRank());
+      if (!d)
+        return rewriter.notifyMatchFailure(op, "dim out of range");
+      order.push_back(*d);
+    }
+    Location loc = op.getLoc();
+    auto complexType = cast<ComplexType>(inputType.getElementType());
+    Value result = input;
+    for (int64_t dim : ArrayRef<int64_t>(order).drop_back())
+      result = buildDft(rewriter, loc, result, dim, /*inverse=*/true, Value(),
+                        *normalization, complexType, ShapedType::kDynamic);
+    result = buildInverseRealDft(rewriter, loc, result, order.back(), n,
+                                 resultType.getDimSize(order.back()),
+                                 *normalization, element);
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, resultType, result);
+    return success();
+  }
+};
+
+/// view_as_real(self): a complex tensor as floats with a last dim of 2
+/// (real, imaginary).
+class ConvertViewAsReal : public OpConversionPattern<AtenViewAsRealOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenViewAsRealOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType ||
+        !isa<ComplexType>(inputType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "not a ranked complex tensor");
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineExpr> inputExprs;
+    for (int64_t d = 0; d + 1 < rank; ++d)
+      inputExprs.push_back(getAffineDimExpr(d, context));
+    SmallVector<AffineMap> maps{AffineMap::get(rank, 0, inputExprs, context),
+                                rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    sizes.push_back(rewriter.getIndexAttr(2));
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    Type element = resultType.getElementType();
+    auto generic = rewriter.create<linalg::GenericOp>(
+        loc, resultType, input, init, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          Value imaginary = b.create<arith::CmpIOp>(
+              l, arith::CmpIPredicate::eq, b.create<linalg::IndexOp>(l, rank - 1),
+              b.create<arith::ConstantIndexOp>(l, 1));
+          Value part = b.create<arith::SelectOp>(
+              l, imaginary, b.create<complex::ImOp>(l, args[0]),
+              b.create<complex::ReOp>(l, args[0]));
+          b.create<linalg::YieldOp>(l, castScalar(b, l, part, element));
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
 /// _fft_r2c(self, dim, normalization, onesided) and
 /// _fft_c2c(self, dim, normalization, forward): one DFT per listed dim. For
 /// r2c the last listed dim goes first and, when onesided, keeps n // 2 + 1
@@ -204,6 +370,6 @@ public:
 void mlir::torch::torch_to_linalg::populateSpectralPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertFft<Aten_FftR2cOp>, ConvertFft<Aten_FftC2cOp>>(
-      converter, context);
+  patterns.add<ConvertFft<Aten_FftR2cOp>, ConvertFft<Aten_FftC2cOp>,
+               ConvertFftC2r, ConvertViewAsReal>(converter, context);
 }
