@@ -19,6 +19,7 @@ Needs the wheels built (./bazelw build //python:torch_mlir_core_wheel
 """
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -95,7 +96,10 @@ def venv(name, packages):
     path = CACHE / name
     python = path / "bin" / "python"
     stamp = path / "packages.txt"
-    wanted = "\n".join(str(p) for p in packages)
+    # Paths with their contents' digests: a rebuilt wheel at the same path
+    # makes a new venv.
+    wanted = "\n".join(f"{p} {hashlib.sha256(Path(p).read_bytes()).hexdigest()}"
+                       for p in packages)
     if stamp.exists() and stamp.read_text() == wanted:
         return python
     subprocess.run([sys.executable, "-m", "venv", "--clear", str(path)], check=True)

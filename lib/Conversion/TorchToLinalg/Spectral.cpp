@@ -46,6 +46,24 @@ Value toComplexF64(OpBuilder &b, Location loc, Value value) {
                                      scalarConstant(b, loc, f64, 0));
 }
 
+/// The indexing of a sum over `dim` of a rank-`rank` input: iteration dims
+/// 0..rank-1 are the output element, dim `rank` runs along the input's
+/// `dim` (a reduction). Maps: input, output.
+std::pair<SmallVector<AffineMap>, SmallVector<utils::IteratorType>>
+sumOverDim(MLIRContext *context, int64_t rank, int64_t dim) {
+  SmallVector<AffineExpr> inputExprs, outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    inputExprs.push_back(getAffineDimExpr(d == dim ? rank : d, context));
+    outputExprs.push_back(getAffineDimExpr(d, context));
+  }
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  return {{AffineMap::get(rank + 1, 0, inputExprs, context),
+           AffineMap::get(rank + 1, 0, outputExprs, context)},
+          iterators};
+}
+
 /// The DFT of `input` along `dim` (forward: w = e^(-2 pi i / n); inverse:
 /// e^(+2 pi i / n)), keeping the first `length` outputs (null: all n, else
 /// `staticLength` in the type), scaled by PyTorch's `normalization` code,
@@ -67,16 +85,7 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
     shape[dim] = staticLength;
   }
   // Dims 0..rank-1: the output element (k at `dim`); dim `rank`: j.
-  SmallVector<AffineExpr> inputExprs, outputExprs;
-  for (int64_t d = 0; d < rank; ++d) {
-    inputExprs.push_back(getAffineDimExpr(d == dim ? rank : d, context));
-    outputExprs.push_back(getAffineDimExpr(d, context));
-  }
-  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
-                              AffineMap::get(rank + 1, 0, outputExprs, context)};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  iterators.push_back(utils::IteratorType::reduction);
+  auto [maps, iterators] = sumOverDim(context, rank, dim);
   auto sumType = RankedTensorType::get(shape, c64);
   Value zero = b.create<complex::CreateOp>(loc, c64,
                                            scalarConstant(b, loc, f64, 0),
@@ -141,16 +150,7 @@ Value buildInverseRealDft(OpBuilder &b, Location loc, Value input, int64_t dim,
   SmallVector<int64_t> shape(inputType.getShape());
   shape[dim] = staticN;
   // Dims 0..rank-1: the output element (j at `dim`); dim `rank`: the bin k.
-  SmallVector<AffineExpr> inputExprs, outputExprs;
-  for (int64_t d = 0; d < rank; ++d) {
-    inputExprs.push_back(getAffineDimExpr(d == dim ? rank : d, context));
-    outputExprs.push_back(getAffineDimExpr(d, context));
-  }
-  SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
-                              AffineMap::get(rank + 1, 0, outputExprs, context)};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  iterators.push_back(utils::IteratorType::reduction);
+  auto [maps, iterators] = sumOverDim(context, rank, dim);
   auto sumType = RankedTensorType::get(shape, f64);
   Value init = filledTensor(b, loc, sumType, sizes, scalarConstant(b, loc, f64, 0));
   Value step = b.create<arith::DivFOp>(loc, scalarConstant(b, loc, f64, 2 * M_PI),
