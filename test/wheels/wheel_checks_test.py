@@ -115,7 +115,10 @@ class WheelChecksTest(unittest.TestCase):
             out = root.parent / Path(ARGS.wheel).name
             args = [ARGS.wheelmaker, "--out", str(out), "--name", metadata["Name"],
                     "--version", metadata["Version"], "--tag", tag, "--summary", metadata["Summary"],
-                    "--requires-python", metadata["Requires-Python"]]
+                    "--requires-python", metadata["Requires-Python"],
+                    # The wheel's binaries are stripped already (by the C++
+                    # toolchain's strip); this checks the maker, not strip.
+                    "--strip", "true"]
             for requirement in metadata.get_all("Requires-Dist") or []:
                 args += ["--requires-dist", requirement]
             for line in entry_points.splitlines():

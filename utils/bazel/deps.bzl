@@ -16,6 +16,7 @@ Debian's packages (/usr/share/bazel) and the shims in utils/bazel/shims/.
 load("//utils/bazel/repositories:local_python.bzl", "local_python")
 load("//utils/bazel/repositories:pinned.bzl", "pinned_archive", "pinned_wheel")
 load("//utils/bazel/repositories:shim_repository.bzl", "shim_repository")
+load("//utils/bazel/repositories:zig_sdk.bzl", "zig_sdk")
 
 PYTHON_VERSION = "3.11"
 
@@ -150,6 +151,9 @@ def torch_mlir_dependencies():
             Label("//utils/bazel/shims:rules_python/cc_BUILD.shim"): "python/cc/BUILD.bazel",
         },
     )
+
+    # The pinned C/C++ toolchain's files (//utils/bazel/toolchain wraps them).
+    _maybe(zig_sdk, name = "zig_sdk")
 
     # Pinned sources.
     _maybe(

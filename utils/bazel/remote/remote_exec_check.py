@@ -9,7 +9,10 @@
    layout), because Bazel 4 cannot combine gRPC remote execution with a disk
    cache: what is built already is a hit, the rest runs on the worker.
 2. A clone of this checkout (its own output base; the shared disk cache for
-   what is built already) builds the targets locally: the reference.
+   what is built already) builds the targets locally: the reference. Its
+   Bazel server runs in a mount namespace where the host's compilers and
+   binutils are /bin/false and /usr/include and the crt files are empty: the
+   pinned toolchain (utils/bazel/toolchain) must be all the build uses.
 3. After `bazel clean`, the clone builds them again with --config=remote-exec,
    the worker as executor and no disk cache. Every spawn that runs must run
    on the worker (the execution log names each spawn's runner).
@@ -17,8 +20,10 @@
    compiles get a define no source reads (-DTORCH_MLIR_BUILT_BY=local_<run>,
    then remote_<run>: new cache keys each run, the same object bytes), the
    registry gets a comment line naming the build (the ODS generator skips
-   comments, so the genrule runs and writes the same .td), and mlir-tblgen
-   (TdGenerate) runs uncached.
+   comments, so the genrule runs and writes the same .td), mlir-tblgen
+   (TdGenerate) runs uncached, and links get a per-run symbol (so mlir-tblgen
+   links again). Every compile and link, local or remote, must have run the
+   pinned driver with zig among its inputs.
 4. Every output under bazel-bin/lib must be byte-identical between the two.
 5. Stops the worker (its port must close) and removes the clone.
 
@@ -48,6 +53,9 @@ from seed_remote_cache import DEFAULT_DISK_CACHE  # noqa: E402
 
 ROOT = HERE.parents[2]
 SOURCE_PACKAGE = "bazel-bootstrap-source"
+# The pinned C++ toolchain's driver (utils/bazel/toolchain) and its compiler.
+PINNED_COMPILER = "utils/bazel/toolchain/zig-cc"
+PINNED_COMPILER_INPUT = "external/zig_sdk/zig"
 SOURCE = Path("/usr/src/bazel-bootstrap")
 WORKER_SOURCES = "src/tools/remote/src/main/java/com/google/devtools/build/remote/worker"
 SERVER_JAR = Path("/usr/share/bazel/A-server.jar")
@@ -61,6 +69,14 @@ DEFAULT_TARGETS = ["//lib/Dialect/Torch/IR:generated_torch_ops_td",
 # Our sources that compile again in each build (see 3. above).
 RECOMPILED = r"^lib/Dialect/TorchConversion/IR/.*\.cpp"
 UNCACHED = ["TdGenerate"]
+# The host's own C/C++ toolchain, hidden from the clone's Bazel server (and so
+# from every action it runs locally): compilers, binutils, headers, crt files.
+HOST_TOOLS = ["gcc", "g++", "cc", "c++", "cpp", "gcc-12", "g++-12", "cpp-12", "c89", "c99",
+              "ld", "ld.bfd", "ld.gold", "as", "ar", "ranlib", "strip", "nm", "objcopy",
+              "objdump", "gcc-ar", "gcc-nm", "gcc-ranlib", "x86_64-linux-gnu-*"]
+HOST_DIRS = ["/usr/include", "/usr/local/include", "/usr/lib/gcc", "/usr/libexec/gcc"]
+HOST_FILES = ["crt1.o", "crti.o", "crtn.o", "Scrt1.o", "libc.so", "libc_nonshared.a",
+              "libm.so", "libstdc++.so"]
 REGISTRY = "lib/Dialect/Torch/IR/TorchOpRegistry.txt"
 
 
@@ -158,9 +174,48 @@ def mark_registry(checkout, built_by):
         registry.write(f"# remote execution check: the {built_by} build\n")
 
 
+def host_toolchain_paths():
+    """(binaries, directories, files) of the host's C/C++ toolchain that exist."""
+    binaries = set()
+    for name in HOST_TOOLS:
+        for path in Path("/usr/bin").glob(name):
+            if path.exists():
+                binaries.add(str(path.resolve()))
+    dirs = [d for d in HOST_DIRS if Path(d).is_dir()]
+    files = [str(p) for name in HOST_FILES for p in [Path("/usr/lib/x86_64-linux-gnu") / name]
+             if p.exists()]
+    return sorted(binaries), dirs, files
+
+
+def start_server_without_host_toolchain(checkout, output_base):
+    """Starts the clone's Bazel server in a mount namespace where the host's
+    compilers and binutils are /bin/false and its headers and crt files are
+    gone. Later commands reuse that server, so every local action runs there."""
+    binaries, dirs, files = host_toolchain_paths()
+    script = ["set -e", "mount --make-rprivate /"]
+    script += [f"mount -t tmpfs none '{d}'" for d in dirs]
+    script += [f"mount --bind /dev/null '{f}'" for f in files]
+    script += [f"mount --bind /bin/false '{b}'" for b in binaries]
+    # Proof that the namespace is as intended before Bazel starts in it.
+    script += ["if gcc --version >/dev/null 2>&1 || [ -e /usr/include/stdio.h ]; then "
+               "echo 'host toolchain still reachable' >&2; exit 9; fi",
+               'exec "$@"']
+    cmd = ["unshare", "--mount", "--", "sh", "-c", "\n".join(script), "sh",
+           str(checkout / "bazelw"), f"--output_base={output_base}", "info", "release"]
+    proc = subprocess.run(cmd, cwd=checkout, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    if proc.returncode != 0:
+        raise SetupFailed(f"starting Bazel without the host toolchain failed:\n{proc.stdout[-2000:]}")
+    print(f"bazel server started with the host's C/C++ toolchain hidden: {len(binaries)} "
+          f"binaries are /bin/false, {', '.join(dirs)} empty, {len(files)} crt/lib files empty",
+          flush=True)
+
+
 def build_flags(built_by, disk_cache, exec_log):
     return ["build", "--config=ci", f"--disk_cache={disk_cache}",
             f"--per_file_copt={RECOMPILED}@-DTORCH_MLIR_BUILT_BY={built_by}",
+            # A new key for every link (mlir-tblgen's among them): links run too.
+            f"--linkopt=-Wl,--defsym=torch_mlir_built_by_{built_by}=0",
             *[f"--modify_execution_info={m}=+no-cache" for m in UNCACHED],
             f"--execution_log_json_file={exec_log}"]
 
@@ -171,6 +226,20 @@ def spawns_by_runner(exec_log):
     return (sum(1 for s in spawns if s.get("remoteCacheHit")),
             Counter((s.get("runner", "?"), s.get("mnemonic", "?"))
                     for s in spawns if not s.get("remoteCacheHit")))
+
+
+def compilers_used(exec_log):
+    """({driver argv[0]: count} over the C++ compiles and links a build ran,
+    whether each had the pinned zig among its inputs)."""
+    compilers = Counter()
+    staged = True
+    for spawn in parse_execution_log(exec_log.read_text()):
+        if spawn.get("mnemonic") not in ("CppCompile", "CppLink") or spawn.get("remoteCacheHit"):
+            continue
+        compilers[spawn.get("commandArgs", ["?"])[0]] += 1
+        paths = {i.get("path") for i in spawn.get("inputs", [])}
+        staged = staged and PINNED_COMPILER_INPUT in paths
+    return compilers, staged
 
 
 def output_digests(checkout):
@@ -192,6 +261,7 @@ def run(targets, disk_cache, tmp, jobs):
     try:
         worker.start(disk_cache)
         clone(b)
+        start_server_without_host_toolchain(b, base_b)
         run_id = f"{int(time.time())}_{os.getpid()}"
         mark_registry(b, f"local_{run_id}")
 
@@ -200,6 +270,10 @@ def run(targets, disk_cache, tmp, jobs):
                         *targets],
             "the local build")
         _, local_runs = spawns_by_runner(tmp / "exec_local.json")
+        compilers, staged = compilers_used(tmp / "exec_local.json")
+        if set(compilers) != {PINNED_COMPILER} or not staged:
+            raise CheckFailed(f"local C++ compiles and links must run {PINNED_COMPILER}; "
+                              f"ran {dict(compilers)}")
         reference = output_digests(b)
         print(f"local: ran {dict(local_runs)}", flush=True)
 
@@ -217,10 +291,20 @@ def run(targets, disk_cache, tmp, jobs):
         if elsewhere:
             raise CheckFailed(f"spawns ran outside the worker: {elsewhere}")
         ran = Counter(mnemonic for (_, mnemonic), n in remote_runs.items() for _ in range(n))
-        for mnemonic in ["CppCompile", "Genrule", *UNCACHED]:
+        for mnemonic in ["CppCompile", "CppLink", "Genrule", *UNCACHED]:
             if not ran[mnemonic]:
                 raise CheckFailed(f"the worker ran no {mnemonic} action; the check proves "
                                   f"nothing for it (ran {dict(ran)})")
+
+        # The compiles that ran remotely used the pinned toolchain, whose files
+        # are action inputs: the worker needs no compiler of its own.
+        compilers, staged = compilers_used(tmp / "exec_remote.json")
+        if set(compilers) != {PINNED_COMPILER} or not staged:
+            raise CheckFailed(f"remote C++ compiles and links must run {PINNED_COMPILER} with "
+                              f"{PINNED_COMPILER_INPUT} among their inputs; ran {dict(compilers)}"
+                              f"{'' if staged else ', without zig staged'}")
+        print(f"remote compiles and links ran {PINNED_COMPILER} with zig staged as an input "
+              f"({dict(compilers)})", flush=True)
 
         remote = output_digests(b)
         differ = sorted(p for p in reference.keys() | remote.keys()

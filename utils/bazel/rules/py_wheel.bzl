@@ -29,6 +29,8 @@ between `<!-- wheel-description NAME -->` and `<!-- /wheel-description -->`
 when `description_section` names one.
 """
 
+load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
+
 WheelVersionInfo = provider(fields = ["version"])
 
 def _wheel_version_impl(ctx):
@@ -90,10 +92,13 @@ def _py_wheel_impl(ctx):
         if ctx.attr.description_section:
             args.add("--description-section", ctx.attr.description_section)
         inputs.append(ctx.file.description)
+    # ELF files are stripped with the C++ toolchain's own strip, not the host's.
+    cc_toolchain = find_cpp_toolchain(ctx)
+    args.add("--strip", cc_toolchain.strip_executable)
     ctx.actions.run(
         executable = ctx.executable._wheelmaker,
         arguments = [args],
-        inputs = inputs,
+        inputs = depset(inputs, transitive = [cc_toolchain.all_files]),
         outputs = [wheel],
         mnemonic = "PyWheel",
         progress_message = "Making wheel %s" % wheel.short_path,
@@ -127,6 +132,7 @@ py_wheel = rule(
         "requires_dist": attr.string_list(),
         "entry_points": attr.string_list(doc = "console_scripts, as 'name=module:function'"),
         "files": attr.label_keyed_string_dict(allow_files = True, mandatory = True),
+        "_cc_toolchain": attr.label(default = Label("@bazel_tools//tools/cpp:current_cc_toolchain")),
         "_wheelmaker": attr.label(
             default = Label("//utils/bazel/wheelmaker"),
             executable = True,
