@@ -21,9 +21,10 @@
    then remote_<run>: new cache keys each run, the same object bytes), the
    registry gets a comment line naming the build (the ODS generator skips
    comments, so the genrule runs and writes the same .td), mlir-tblgen
-   (TdGenerate) runs uncached, and links get a per-run symbol (so mlir-tblgen
-   links again). Every compile and link, local or remote, must have run the
-   pinned driver with zig among its inputs.
+   (TdGenerate) runs uncached, and links get a symbol named after the run,
+   the same in both builds (mlir-tblgen and the library's .so link in each,
+   and the linked files must agree too). Every compile and link, local or
+   remote, must have run the pinned driver with zig among its inputs.
 4. Every output under bazel-bin/lib must be byte-identical between the two.
 5. Stops the worker (its port must close) and removes the clone.
 
@@ -211,11 +212,12 @@ def start_server_without_host_toolchain(checkout, output_base):
           flush=True)
 
 
-def build_flags(built_by, disk_cache, exec_log):
+def build_flags(run_id, side, disk_cache, exec_log):
     return ["build", "--config=ci", f"--disk_cache={disk_cache}",
-            f"--per_file_copt={RECOMPILED}@-DTORCH_MLIR_BUILT_BY={built_by}",
-            # A new key for every link (mlir-tblgen's among them): links run too.
-            f"--linkopt=-Wl,--defsym=torch_mlir_built_by_{built_by}=0",
+            f"--per_file_copt={RECOMPILED}@-DTORCH_MLIR_BUILT_BY={side}_{run_id}",
+            # A new key for every link (mlir-tblgen's among them), the same on
+            # both sides: links run in both builds and must agree byte for byte.
+            f"--linkopt=-Wl,--defsym=torch_mlir_check_{run_id}=0",
             *[f"--modify_execution_info={m}=+no-cache" for m in UNCACHED],
             f"--execution_log_json_file={exec_log}"]
 
@@ -266,7 +268,7 @@ def run(targets, disk_cache, tmp, jobs):
         mark_registry(b, f"local_{run_id}")
 
         times["local build"], _ = bazel(
-            b, base_b, [*build_flags(f"local_{run_id}", disk_cache, tmp / "exec_local.json"),
+            b, base_b, [*build_flags(run_id, "local", disk_cache, tmp / "exec_local.json"),
                         *targets],
             "the local build")
         _, local_runs = spawns_by_runner(tmp / "exec_local.json")
@@ -282,7 +284,7 @@ def run(targets, disk_cache, tmp, jobs):
         bazel(b, base_b, ["clean"], "bazel clean")
         mark_registry(b, f"remote_{run_id}")
         times["remote build"], _ = bazel(
-            b, base_b, [*build_flags(f"remote_{run_id}", "", tmp / "exec_remote.json"),
+            b, base_b, [*build_flags(run_id, "remote", "", tmp / "exec_remote.json"),
                         "--config=remote-exec", f"--remote_executor={worker.url}", *targets],
             "the remote build")
         hits, remote_runs = spawns_by_runner(tmp / "exec_remote.json")
