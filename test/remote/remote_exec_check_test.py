@@ -52,9 +52,14 @@ class ExecutionLogTest(unittest.TestCase):
                                      ("processwrapper-sandbox", "TdGenerate"): 1})
 
     def test_build_flags_change_only_our_library_and_tblgen(self):
-        flags = rec.build_flags("remote_1", "", Path("/x/exec.json"))
+        flags = rec.build_flags("1", "remote", "", Path("/x/exec.json"))
         self.assertIn("--disk_cache=", flags)
         self.assertIn(f"--per_file_copt={rec.RECOMPILED}@-DTORCH_MLIR_BUILT_BY=remote_1", flags)
+        # The link symbol is the run's, not the side's: both builds link the same bytes.
+        self.assertIn("--linkopt=-Wl,--defsym=torch_mlir_check_1=0", flags)
+        local = rec.build_flags("1", "local", "d", Path("/x/exec.json"))
+        self.assertEqual([f for f in local if f.startswith("--linkopt")],
+                         ["--linkopt=-Wl,--defsym=torch_mlir_check_1=0"])
         self.assertIn("--modify_execution_info=TdGenerate=+no-cache", flags)
         self.assertFalse(any(f.startswith("--copt") for f in flags))
 

@@ -55,7 +55,9 @@ from seed_remote_cache import DEFAULT_DISK_CACHE  # noqa: E402
 ROOT = HERE.parents[2]
 SOURCE_PACKAGE = "bazel-bootstrap-source"
 # The pinned C++ toolchain's driver (utils/bazel/toolchain) and its compiler.
-PINNED_COMPILER = "utils/bazel/toolchain/zig-cc"
+# .bazelrc names the toolchain @torch_mlir//..., so even in this workspace the
+# driver runs from external/torch_mlir.
+PINNED_COMPILER = "external/torch_mlir/utils/bazel/toolchain/zig-cc"
 PINNED_COMPILER_INPUT = "external/zig_sdk/zig"
 SOURCE = Path("/usr/src/bazel-bootstrap")
 WORKER_SOURCES = "src/tools/remote/src/main/java/com/google/devtools/build/remote/worker"

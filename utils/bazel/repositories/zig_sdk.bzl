@@ -8,8 +8,8 @@ toolchain; this rule only verifies, unpacks and names the files.
 An action sees only the files a filegroup names: the zig binary, clang's
 headers, libc++/libc++abi/libunwind, glibc's headers and stubs for
 x86_64-linux-gnu, and the Zig sources zig builds its runtime (compiler_rt)
-from. Nothing for other targets, so a sandbox or a remote executor stages
-about 4,100 files rather than 14,700.
+from (and, for strip, its objcopy). Nothing for other targets, so a sandbox
+or a remote executor stages about 4,100 files rather than 14,700.
 """
 
 load(":pinned.bzl", "verified_input")
@@ -43,6 +43,13 @@ filegroup(
         ],
         exclude = ["**/* *"],
     ),
+)
+
+# zig's objcopy (the toolchain's strip) is Zig code that zig compiles on first
+# use: what strip actions need on top of `files`.
+filegroup(
+    name = "objcopy_files",
+    srcs = [":files"] + glob(["lib/compiler/**"], exclude = ["**/* *"]),
 )
 """
 
