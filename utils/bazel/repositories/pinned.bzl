@@ -91,16 +91,22 @@ filegroup(
 )
 """
 
-def _pinned_wheel_impl(rctx):
-    path, entry = verified_input(rctx)
-    rctx.symlink(path, entry["file"])
-    # Bazel 4's rctx.extract goes by file suffix and knows no .whl; a wheel is a zip.
+def unpack_wheel(rctx, path, dest = "."):
+    """Unpacks the wheel at `path` into `dest` (modes are not kept).
+
+    Bazel 4's rctx.extract goes by file suffix and knows no .whl; a wheel is a zip.
+    """
     python = rctx.which("python3")
     if not python:
         fail("%s: python3 is needed to unpack wheels" % rctx.name)
-    result = rctx.execute([python, "-m", "zipfile", "-e", str(path), "."])
+    result = rctx.execute([python, "-m", "zipfile", "-e", str(path), dest])
     if result.return_code != 0:
         fail("%s: unpacking %s failed:\n%s" % (rctx.name, path, result.stderr))
+
+def _pinned_wheel_impl(rctx):
+    path, entry = verified_input(rctx)
+    rctx.symlink(path, entry["file"])
+    unpack_wheel(rctx, path)
     deps = ["@%s%s//:pkg" % (rctx.attr.prefix, name) for name in entry.get("requires", [])]
     rctx.file("BUILD.bazel", _WHEEL_BUILD.format(file = entry["file"], deps = repr(deps)))
     rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
