@@ -39,7 +39,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "utils" / "bazel" / "bootstrap"))
+sys.path.insert(0, str(ROOT / "utils" / "bazel" / "cache"))
 import bootstrap  # noqa: E402  (the lock, the distdir and the apt mirror)
+# The failure kinds the other CI checks raise (exit 1 and 2).
+from remote_cache_check import CheckFailed, SetupFailed  # noqa: E402
 
 SUITE = "bullseye"
 GLIBC = "2.31"
@@ -56,14 +59,6 @@ func.func @add(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[2,3],f32>) -> 
 }
 """
 OPT_PIPELINE = "--torch-backend-to-linalg-on-tensors-backend-pipeline"
-
-
-class CheckFailed(Exception):
-    pass
-
-
-class SetupFailed(Exception):
-    pass
 
 
 def log(message):
