@@ -57,13 +57,14 @@ def print_sizes():
     sizes = {name: wheel_sizes(flags) for name, flags in TOOLCHAINS.items()}
     (pinned, (p_name, p_size, p_bins)), (host, (h_name, h_size, h_bins)) = sizes.items()
     print(f"core wheel: {p_name} vs {h_name}")
-    print(f"{'file':44} {'pinned MB':>10} {'gcc MB':>10} {'pinned/gcc':>11}")
-    print(f"{'(the wheel, compressed)':44} {p_size / 1e6:10.2f} {h_size / 1e6:10.2f} "
+    width = max(len(name) for name in set(p_bins) | set(h_bins)) + 1
+    print(f"{'file':{width}} {'pinned MB':>10} {'gcc MB':>10} {'pinned/gcc':>11}")
+    print(f"{'(the wheel, compressed)':{width}} {p_size / 1e6:10.2f} {h_size / 1e6:10.2f} "
           f"{p_size / h_size:11.3f}")
     for name in sorted(set(p_bins) | set(h_bins)):
         p, h = p_bins.get(name, 0), h_bins.get(name, 0)
         ratio = f"{p / h:11.3f}" if p and h else f"{'-':>11}"
-        print(f"{name:44} {p / 1e6:10.2f} {h / 1e6:10.2f} {ratio}")
+        print(f"{name:{width}} {p / 1e6:10.2f} {h / 1e6:10.2f} {ratio}")
 
 
 def print_cold(targets, keep):

@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT / "utils" / "bazel" / "bootstrap"))
 sys.path.insert(0, str(ROOT / "utils" / "bazel" / "cache"))
 import bootstrap  # noqa: E402  (the lock, the distdir and the apt mirror)
 # The failure kinds the other CI checks raise (exit 1 and 2).
-from remote_cache_check import CheckFailed, SetupFailed  # noqa: E402
+from remote_cache_check import CheckFailed, SetupFailed, run_check  # noqa: E402
 
 SUITE = "bullseye"
 GLIBC = "2.31"
@@ -250,7 +250,8 @@ def main(argv=None):
                         default=Path.home() / ".cache" / "torch-mlir" / "old-glibc")
     parser.add_argument("--rebuild-root", action="store_true")
     args = parser.parse_args(argv)
-    try:
+
+    def check():
         if os.geteuid() != 0:
             raise SetupFailed("needs root (debootstrap, chroot, mount)")
         wheel = args.wheel or built_wheel()
@@ -262,14 +263,9 @@ def main(argv=None):
         log(f"the root's glibc is {version}")
         check_control(root)
         check_wheel(root, wheel)
-    except SetupFailed as e:
-        print(f"old-glibc: setup failed: {e}", file=sys.stderr)
-        return 2
-    except CheckFailed as e:
-        print(f"old-glibc: FAILED: {e}", file=sys.stderr)
-        return 1
-    log("PASSED")
-    return 0
+        log("PASSED")
+
+    return run_check("old-glibc", check)
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *context = b.getContext();
-  Type f64 = b.getF64Type(), i64 = b.getI64Type();
+  Type f64 = b.getF64Type();
   auto c64 = ComplexType::get(f64);
 
   Value n = indexToI64(b, loc, b.create<tensor::DimOp>(loc, input, dim));

@@ -80,6 +80,20 @@ class SetupFailed(Exception):
     pass
 
 
+def run_check(name, check):
+    """Runs check(), the body of one of CI's checks, and returns the stage's exit
+    status: 0 passed, 1 the check failed, 2 it could not be set up."""
+    try:
+        check()
+    except SetupFailed as e:
+        print(f"{name}: setup failed: {e}", file=sys.stderr)
+        return 2
+    except CheckFailed as e:
+        print(f"{name}: FAILED: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 # --- the server ---------------------------------------------------------------
 
 def ensure_nginx():
@@ -397,19 +411,16 @@ def main(argv=None):
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-remote-cache."))
-    try:
+
+    def check():
         ensure_nginx()
-        run(args.targets, args.disk_cache.expanduser(), tmp)
-        return 0
-    except seed_remote_cache.SeedError as e:
-        print(f"remote cache check: seeding failed: {e}", file=sys.stderr)
-        return 1
-    except SetupFailed as e:
-        print(f"remote cache check: setup failed: {e}", file=sys.stderr)
-        return 2
-    except CheckFailed as e:
-        print(f"remote cache check: FAILED: {e}", file=sys.stderr)
-        return 1
+        try:
+            run(args.targets, args.disk_cache.expanduser(), tmp)
+        except seed_remote_cache.SeedError as e:
+            raise CheckFailed(f"seeding the server failed: {e}") from e
+
+    try:
+        return run_check("remote cache check", check)
     finally:
         if args.keep:
             print(f"kept {tmp}")

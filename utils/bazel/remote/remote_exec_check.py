@@ -49,7 +49,7 @@ sys.path.insert(0, str(HERE.parent / "cache"))
 # The loopback, clone and build-log helpers the remote cache check uses.
 from remote_cache_check import (  # noqa: E402
     CheckFailed, SetupFailed, bazel, clone, expunge, free_loopback_port, is_loopback,
-    listening_addresses, parse_execution_log, socket_open)
+    listening_addresses, parse_execution_log, run_check, socket_open)
 from seed_remote_cache import DEFAULT_DISK_CACHE  # noqa: E402
 
 ROOT = HERE.parents[2]
@@ -341,14 +341,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-remote-exec."))
     try:
-        run(args.targets, args.disk_cache.expanduser(), tmp, args.jobs)
-        return 0
-    except CheckFailed as e:
-        print(f"remote execution check: FAILED: {e}", file=sys.stderr)
-        return 1
-    except SetupFailed as e:
-        print(f"remote execution check: setup failed: {e}", file=sys.stderr)
-        return 2
+        return run_check("remote execution check",
+                         lambda: run(args.targets, args.disk_cache.expanduser(), tmp, args.jobs))
     finally:
         if args.keep:
             print(f"kept {tmp}")
