@@ -56,10 +56,10 @@ class ExecutionLogTest(unittest.TestCase):
         self.assertIn("--disk_cache=", flags)
         self.assertIn(f"--per_file_copt={rec.RECOMPILED}@-DTORCH_MLIR_BUILT_BY=remote_1", flags)
         # The link symbol is the run's, not the side's: both builds link the same bytes.
-        self.assertIn("--linkopt=-Wl,--defsym=torch_mlir_check_1=0", flags)
+        self.assertIn("--linkopt=-DTORCH_MLIR_LINKED_FOR=check_1", flags)
         local = rec.build_flags("1", "local", "d", Path("/x/exec.json"))
         self.assertEqual([f for f in local if f.startswith("--linkopt")],
-                         ["--linkopt=-Wl,--defsym=torch_mlir_check_1=0"])
+                         ["--linkopt=-DTORCH_MLIR_LINKED_FOR=check_1"])
         self.assertIn("--modify_execution_info=TdGenerate=+no-cache", flags)
         self.assertFalse(any(f.startswith("--copt") for f in flags))
 

@@ -21,9 +21,9 @@
    then remote_<run>: new cache keys each run, the same object bytes), the
    registry gets a comment line naming the build (the ODS generator skips
    comments, so the genrule runs and writes the same .td), mlir-tblgen
-   (TdGenerate) runs uncached, and links get a symbol named after the run,
-   the same in both builds (mlir-tblgen and the library's .so link in each,
-   and the linked files must agree too). Every compile and link, local or
+   (TdGenerate) runs uncached, and links get a define named after the run,
+   which a link ignores, the same in both builds (mlir-tblgen and the
+   library's .so link in each, and the linked files must agree too). Every compile and link, local or
    remote, must have run the pinned driver with zig among its inputs.
 4. Every output under bazel-bin/lib must be byte-identical between the two.
 5. Stops the worker (its port must close) and removes the clone.
@@ -219,7 +219,9 @@ def build_flags(run_id, side, disk_cache, exec_log):
             f"--per_file_copt={RECOMPILED}@-DTORCH_MLIR_BUILT_BY={side}_{run_id}",
             # A new key for every link (mlir-tblgen's among them), the same on
             # both sides: links run in both builds and must agree byte for byte.
-            f"--linkopt=-Wl,--defsym=torch_mlir_check_{run_id}=0",
+            # A define is ignored by a link (zig rejects -Wl,--defsym), so the
+            # linked bytes are what they are without it.
+            f"--linkopt=-DTORCH_MLIR_LINKED_FOR=check_{run_id}",
             *[f"--modify_execution_info={m}=+no-cache" for m in UNCACHED],
             f"--execution_log_json_file={exec_log}"]
 
