@@ -4,8 +4,9 @@
 Cold builds, one after the other on this machine: the same targets, each in a
 fresh `git clone` of HEAD with its own output base and an empty scratch disk
 cache, with our .bazelrc (the pinned toolchain), with --config=host-gcc, and
-with the pinned toolchain's sandboxes on disk instead of /dev/shm. Prints wall
-time and the processes Bazel ran, and the ratios.
+with the pinned toolchain's sandboxes on disk instead of /dev/shm (--setups
+picks others). Prints wall time, the processes Bazel ran, and each row's
+ratio to the first.
 
 Sizes: the core wheel, and each binary in it (unpacked), built by both
 toolchains in this checkout (from the shared disk cache where it has them).
@@ -14,7 +15,7 @@ zig builds libc++, the glibc stubs and compiler_rt once per machine and keeps
 them in /tmp/torch-mlir-zig-cache-<uid> (about 35 s of one core); the cold
 figure includes that only when the cache is empty, which the output says.
 
-Usage: bench/toolchain.py [--targets T ...] [--no-cold] [--no-sizes] [--keep]
+Usage: bench/toolchain.py [--targets T ...] [--setups S ...] [--no-cold] [--no-sizes] [--keep]
 """
 
 import argparse
@@ -34,9 +35,19 @@ from build_times import REPO, cold_build  # noqa: E402
 DEFAULT_TARGETS = ["@llvm-project//llvm:llvm-tblgen"]
 WHEEL = "//python:torch_mlir_core_wheel"
 TOOLCHAINS = {"pinned (zig clang 19)": [], "host gcc 12": ["--config=host-gcc"]}
-# The cold rows: both toolchains as .bazelrc configures them (sandboxes on
-# /dev/shm), and the pinned one with its sandboxes on disk, Bazel's default.
-COLD_ROWS = {**TOOLCHAINS, "pinned, sandboxes on disk": ["--sandbox_base="]}
+# The cold setups (--setups picks them; the first is the baseline of the
+# ratios): both toolchains as .bazelrc configures them (sandboxes on
+# /dev/shm); the pinned one with its sandboxes on disk, Bazel's default; and
+# gcc as the builds before the pinned toolchain ran (sandboxes on disk, and
+# Debian's --sandbox_debug, which never deletes them).
+SETUPS = {
+    "pinned": ("pinned (zig clang 19)", []),
+    "gcc": ("host gcc 12", ["--config=host-gcc"]),
+    "pinned-disk": ("pinned, sandboxes on disk", ["--sandbox_base="]),
+    "gcc-before": ("gcc 12, sandboxes as before", ["--config=host-gcc", "--sandbox_base=",
+                                                    "--sandbox_debug"]),
+}
+DEFAULT_SETUPS = ["pinned", "gcc", "pinned-disk"]
 ZIG_CACHE = Path(f"/tmp/torch-mlir-zig-cache-{os.getuid()}")
 
 
@@ -71,13 +82,14 @@ def print_sizes():
         print(f"{name:{width}} {p / 1e6:10.2f} {h / 1e6:10.2f} {ratio}")
 
 
-def print_cold(targets, keep):
+def print_cold(targets, setups, keep):
     zig_cache_warm = ZIG_CACHE.exists() and any(ZIG_CACHE.iterdir())
     build = ["build", "--config=ci", *targets]
     scratch = Path(tempfile.mkdtemp(prefix="torch-mlir-bench-", dir=Path.home() / ".cache"))
     rows = []
     try:
-        for i, (name, flags) in enumerate(COLD_ROWS.items()):
+        for i, setup in enumerate(setups):
+            name, flags = SETUPS[setup]
             wall, procs, _ = cold_build(scratch, f"cold{i}", build, flags)
             rows.append((name, wall, procs))
     finally:
@@ -88,17 +100,17 @@ def print_cold(targets, keep):
     print(f"cold build of {' '.join(targets)}, one after the other "
           f"({os.cpu_count()} cores; zig's runtime cache "
           f"{'already filled' if zig_cache_warm else 'empty: the pinned row includes building it'})")
-    print(f"{'toolchain':28} {'wall':>9}  bazel")
+    print(f"{'setup':28} {'wall':>9} {'/ first':>8}  bazel")
     for name, wall, procs in rows:
-        print(f"{name:28} {wall:8.1f}s  {procs}")
-    print(f"ratio pinned / host gcc: {rows[0][1] / rows[1][1]:.3f}")
-    print(f"ratio pinned, sandboxes on disk / on /dev/shm: {rows[2][1] / rows[0][1]:.3f}")
+        print(f"{name:28} {wall:8.1f}s {wall / rows[0][1]:8.3f}  {procs}")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS)
-    parser.add_argument("--no-cold", action="store_true", help="skip the two cold builds")
+    parser.add_argument("--setups", nargs="+", choices=SETUPS, default=DEFAULT_SETUPS,
+                        help="the cold builds, in this order (default: %(default)s)")
+    parser.add_argument("--no-cold", action="store_true", help="skip the cold builds")
     parser.add_argument("--no-sizes", action="store_true", help="skip the wheel sizes")
     parser.add_argument("--keep", action="store_true", help="keep the scratch clones")
     args = parser.parse_args()
@@ -106,7 +118,7 @@ def main():
         print_sizes()
         print(flush=True)
     if not args.no_cold:
-        print_cold(args.targets, args.keep)
+        print_cold(args.targets, args.setups, args.keep)
 
 
 if __name__ == "__main__":
