@@ -34,7 +34,6 @@ from build_times import REPO, cold_build  # noqa: E402
 # static libraries and a linked tool; about 5 minutes a toolchain on 2 cores.
 DEFAULT_TARGETS = ["@llvm-project//llvm:llvm-tblgen"]
 WHEEL = "//python:torch_mlir_core_wheel"
-TOOLCHAINS = {"pinned (zig clang 19)": [], "host gcc 12": ["--config=host-gcc"]}
 # The cold setups (--setups picks them; the first is the baseline of the
 # ratios): both toolchains as .bazelrc configures them (sandboxes on
 # /dev/shm); the pinned one with its sandboxes on disk, Bazel's default; and
@@ -48,6 +47,8 @@ SETUPS = {
                                                     "--sandbox_debug"]),
 }
 DEFAULT_SETUPS = ["pinned", "gcc", "pinned-disk"]
+# The sizes compare the two toolchains as .bazelrc configures them.
+TOOLCHAINS = dict(SETUPS[setup] for setup in ("pinned", "gcc"))
 ZIG_CACHE = Path(f"/tmp/torch-mlir-zig-cache-{os.getuid()}")
 
 

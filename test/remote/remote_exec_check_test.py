@@ -55,7 +55,7 @@ class ExecutionLogTest(unittest.TestCase):
         flags = rec.build_flags("1", "remote", "", Path("/x/exec.json"))
         self.assertIn("--disk_cache=", flags)
         self.assertIn(f"--per_file_copt={rec.RECOMPILED}@-DTORCH_MLIR_BUILT_BY=remote_1", flags)
-        # The link symbol is the run's, not the side's: both builds link the same bytes.
+        # The link define is the run's, not the side's: both builds link the same bytes.
         self.assertIn("--linkopt=-DTORCH_MLIR_LINKED_FOR=check_1", flags)
         local = rec.build_flags("1", "local", "d", Path("/x/exec.json"))
         self.assertEqual([f for f in local if f.startswith("--linkopt")],

@@ -23,8 +23,9 @@
    comments, so the genrule runs and writes the same .td), mlir-tblgen
    (TdGenerate) runs uncached, and links get a define named after the run,
    which a link ignores, the same in both builds (mlir-tblgen and the
-   library's .so link in each, and the linked files must agree too). Every compile and link, local or
-   remote, must have run the pinned driver with zig among its inputs.
+   library's .so link in each, and the linked files must agree too). Every
+   compile and link, local or remote, must have run the pinned driver with
+   zig among its inputs.
 4. Every output under bazel-bin/lib must be byte-identical between the two.
 5. Stops the worker (its port must close) and removes the clone.
 
