@@ -64,6 +64,41 @@ sumOverDim(MLIRContext *context, int64_t rank, int64_t dim) {
           iterators};
 }
 
+/// PyTorch's normalization code of an _fft_* op (0: none, 1: by 1/sqrt(n),
+/// 2: by 1/n, per transformed dimension); nullopt unless a constant in range.
+std::optional<int64_t> getNormalization(Value normalization) {
+  std::optional<int64_t> code = getConstantInt(normalization);
+  if (!code || *code < 0 || *code > 2)
+    return std::nullopt;
+  return code;
+}
+
+/// The constant dim list of an _fft_* op, each normalized for `rank`, in
+/// the op's order; nullopt if not constant, empty, or a dim is out of range.
+std::optional<SmallVector<int64_t>> getFftDims(Value dimList, int64_t rank) {
+  std::optional<SmallVector<int64_t>> dims = getConstantIntList(dimList);
+  if (!dims || dims->empty())
+    return std::nullopt;
+  for (int64_t &dim : *dims) {
+    std::optional<int64_t> d = normalizeDim(dim, rank);
+    if (!d)
+      return std::nullopt;
+    dim = *d;
+  }
+  return dims;
+}
+
+/// The f64 factor of `normalization` for a transform of length `n` (i64).
+Value dftScale(OpBuilder &b, Location loc, Value n, int64_t normalization) {
+  Type f64 = b.getF64Type();
+  Value one = scalarConstant(b, loc, f64, 1);
+  if (normalization == 1)
+    return b.create<math::RsqrtOp>(loc, castScalar(b, loc, n, f64));
+  if (normalization == 2)
+    return b.create<arith::DivFOp>(loc, one, castScalar(b, loc, n, f64));
+  return one;
+}
+
 /// The DFT of `input` along `dim` (forward: w = e^(-2 pi i / n); inverse:
 /// e^(+2 pi i / n)), keeping the first `length` outputs (null: all n, else
 /// `staticLength` in the type), scaled by PyTorch's `normalization` code,
@@ -114,11 +149,7 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
       });
 
   // Scale, and round to the result's element type.
-  Value scale = scalarConstant(b, loc, f64, 1);
-  if (normalization == 1)
-    scale = b.create<math::RsqrtOp>(loc, castScalar(b, loc, n, f64));
-  else if (normalization == 2)
-    scale = b.create<arith::DivFOp>(loc, scale, castScalar(b, loc, n, f64));
+  Value scale = dftScale(b, loc, n, normalization);
   Type element = complexType.getElementType();
   auto resultType = RankedTensorType::get(shape, complexType);
   return buildElementwise(
@@ -185,11 +216,7 @@ Value buildInverseRealDft(OpBuilder &b, Location loc, Value input, int64_t dim,
             l, ValueRange{nb.create<arith::AddFOp>(
                    l, args[1], nb.create<arith::MulFOp>(l, weight, term))});
       });
-  Value scale = scalarConstant(b, loc, f64, 1);
-  if (normalization == 1)
-    scale = b.create<math::RsqrtOp>(loc, castScalar(b, loc, n, f64));
-  else if (normalization == 2)
-    scale = b.create<arith::DivFOp>(loc, scale, castScalar(b, loc, n, f64));
+  Value scale = dftScale(b, loc, n, normalization);
   return buildElementwise(
       b, loc, sums.getResult(0), RankedTensorType::get(shape, element),
       [&](OpBuilder &nb, Location l, ValueRange args) -> Value {
@@ -216,24 +243,20 @@ public:
         !isa<ComplexType>(inputType.getElementType()))
       return rewriter.notifyMatchFailure(op, "not a ranked complex tensor");
     auto element = dyn_cast<mlir::FloatType>(resultType.getElementType());
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDim());
-    std::optional<int64_t> normalization = getConstantInt(op.getNormalization());
+    std::optional<SmallVector<int64_t>> dims =
+        getFftDims(op.getDim(), inputType.getRank());
+    std::optional<int64_t> normalization =
+        getNormalization(op.getNormalization());
     Value n = adaptor.getLastDimSize();
-    if (!element || !dims || dims->empty() || !normalization ||
-        *normalization < 0 || *normalization > 2 || !n.getType().isInteger(64))
+    if (!element || !dims || !normalization || !n.getType().isInteger(64))
       return rewriter.notifyMatchFailure(
-          op, "dims, normalization or the output length are not usable");
-    SmallVector<int64_t> order;
-    for (int64_t dim : *dims) {
-      std::optional<int64_t> d = normalizeDim(dim, inputType.getRank());
-      if (!d)
-        return rewriter.notifyMatchFailure(op, "dim out of range");
-      order.push_back(*d);
-    }
+          op, "dims (constant, in range), normalization or the output length "
+              "are not usable");
+    ArrayRef<int64_t> order = *dims;
     Location loc = op.getLoc();
     auto complexType = cast<ComplexType>(inputType.getElementType());
     Value result = input;
-    for (int64_t dim : ArrayRef<int64_t>(order).drop_back())
+    for (int64_t dim : order.drop_back())
       result = buildDft(rewriter, loc, result, dim, /*inverse=*/true, Value(),
                         *normalization, complexType, ShapedType::kDynamic);
     result = buildInverseRealDft(rewriter, loc, result, order.back(), n,
@@ -314,9 +337,10 @@ public:
     auto complexType = dyn_cast<ComplexType>(resultType.getElementType());
     if (!complexType || isa<ComplexType>(inputType.getElementType()) == realInput)
       return rewriter.notifyMatchFailure(op, "unexpected element types");
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDim());
+    std::optional<SmallVector<int64_t>> dims =
+        getFftDims(op.getDim(), inputType.getRank());
     std::optional<int64_t> normalization =
-        getConstantInt(op.getNormalization());
+        getNormalization(op.getNormalization());
     bool inverse = false, onesided = false;
     if constexpr (realInput) {
       std::optional<bool> flag = getConstantBool(op.getOnesided());
@@ -329,18 +353,10 @@ public:
         return rewriter.notifyMatchFailure(op, "forward is not a constant");
       inverse = !*forward;
     }
-    if (!dims || dims->empty() || !normalization || *normalization < 0 ||
-        *normalization > 2)
+    if (!dims || !normalization)
       return rewriter.notifyMatchFailure(
-          op, "dims or normalization are not constants");
-    SmallVector<int64_t> order;
-    for (int64_t dim : *dims) {
-      std::optional<int64_t> d = normalizeDim(dim, inputType.getRank());
-      if (!d)
-        return rewriter.notifyMatchFailure(op, "dim out of range");
-      order.push_back(*d);
-    }
-    std::reverse(order.begin(), order.end());
+          op, "dims (constant, in range) or normalization are not usable");
+    SmallVector<int64_t> order(llvm::reverse(*dims));
     Location loc = op.getLoc();
     Value result = input;
     for (auto [i, dim] : llvm::enumerate(order)) {
