@@ -9,7 +9,8 @@ An action sees only the files a filegroup names: the zig binary, clang's
 headers, libc++/libc++abi/libunwind, glibc's headers and stubs for
 x86_64-linux-gnu, and the Zig sources zig builds its runtime (compiler_rt)
 from (and, for strip, its objcopy). Nothing for other targets, so a sandbox
-or a remote executor stages about 4,100 files rather than 14,700.
+or a remote executor stages about 4,100 files rather than 14,700; a compile
+only zig and the headers (`compile_files`, 2,792).
 """
 
 load(":pinned.bzl", "unpack_wheel", "verified_input")
@@ -36,6 +37,25 @@ filegroup(
             "lib/compiler_rt/**",
             "lib/std/**",
             "lib/libc/glibc/**",
+            "lib/libc/include/generic-glibc/**",
+            "lib/libc/include/any-linux-any/**",
+            "lib/libc/include/x86-linux-any/**",
+            "lib/libc/include/x86_64-linux-gnu/**",
+        ],
+        exclude = ["**/* *"],
+    ),
+)
+
+# What a compile reads: zig and the headers (clang's, libc++'s, glibc's for
+# x86_64-linux-gnu); no sources to build the runtimes from.
+filegroup(
+    name = "compile_files",
+    srcs = ["zig"] + glob(
+        [
+            "lib/include/**",
+            "lib/libcxx/include/**",
+            "lib/libcxxabi/include/**",
+            "lib/libunwind/include/**",
             "lib/libc/include/generic-glibc/**",
             "lib/libc/include/any-linux-any/**",
             "lib/libc/include/x86-linux-any/**",
