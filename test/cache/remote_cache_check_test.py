@@ -3,6 +3,7 @@
 import os
 import socket
 import unittest
+from pathlib import Path
 
 from utils.bazel.cache import remote_cache_check as rcc
 
@@ -30,6 +31,12 @@ class RemoteCacheCheckTest(unittest.TestCase):
         hits, executed = rcc.summarize(rcc.parse_execution_log(LOG))
         self.assertEqual(hits, 1)
         self.assertEqual(dict(executed), {"PyWheel": 1})
+
+    def test_raw_execution_log_stays_beside_the_json(self):
+        # Bazel 4 otherwise leaves the raw log in /tmp for good.
+        flags = rcc.execution_log_flags(Path("/scratch/exec_b.json"))
+        self.assertEqual(flags, ["--execution_log_json_file=/scratch/exec_b.json",
+                                 "--experimental_execution_log_file=/scratch/exec_b.raw"])
 
     def test_decodes_proc_net_addresses(self):
         self.assertEqual(rcc.decode_proc_address("0100007F:1F90", socket.AF_INET),

@@ -232,6 +232,17 @@ def socket_open(port):
 
 # --- the builds ---------------------------------------------------------------
 
+def execution_log_flags(exec_log):
+    """Bazel flags that write the JSON execution log to exec_log.
+
+    Without a raw log path, Bazel 4 writes the raw log to a temporary file in
+    /tmp and never deletes it (1.7 GB for the check's cold-cache build); it
+    goes next to the JSON instead, in the check's scratch directory.
+    """
+    return [f"--execution_log_json_file={exec_log}",
+            f"--experimental_execution_log_file={exec_log.with_suffix('.raw')}"]
+
+
 def parse_execution_log(text):
     """The SpawnExec objects of a --execution_log_json_file (concatenated JSON)."""
     decoder = json.JSONDecoder()
@@ -308,7 +319,7 @@ def remote_build(checkout, output_base, remote_flags, targets, exec_log, what):
     elapsed, output = bazel(checkout, output_base,
                        ["build", "--config=ci", "--config=remote-cache", "--show_result=100",
                         *remote_flags,
-                        f"--execution_log_json_file={exec_log}", *targets], what)
+                        *execution_log_flags(exec_log), *targets], what)
     hits, executed = summarize(parse_execution_log(exec_log.read_text()))
     return elapsed, hits, executed, output
 

@@ -49,8 +49,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "cache"))
 # The loopback, clone and build-log helpers the remote cache check uses.
 from remote_cache_check import (  # noqa: E402
-    CheckFailed, SetupFailed, bazel, clone, expunge, free_loopback_port, is_loopback,
-    listening_addresses, parse_execution_log, run_check, socket_open)
+    CheckFailed, SetupFailed, bazel, clone, execution_log_flags, expunge, free_loopback_port,
+    is_loopback, listening_addresses, parse_execution_log, run_check, socket_open)
 from seed_remote_cache import DEFAULT_DISK_CACHE  # noqa: E402
 
 ROOT = HERE.parents[2]
@@ -224,7 +224,7 @@ def build_flags(run_id, side, disk_cache, exec_log):
             # linked bytes are what they are without it.
             f"--linkopt=-DTORCH_MLIR_LINKED_FOR=check_{run_id}",
             *[f"--modify_execution_info={m}=+no-cache" for m in UNCACHED],
-            f"--execution_log_json_file={exec_log}"]
+            *execution_log_flags(exec_log)]
 
 
 def spawns_by_runner(exec_log):
