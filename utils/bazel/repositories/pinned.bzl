@@ -45,12 +45,26 @@ _COMMON_ATTRS = {
 def _pinned_archive_impl(rctx):
     path, entry = verified_input(rctx)
     prefix = entry.get("strip_prefix", "")
-    cmd = ["tar", "-xf", str(path), "--no-same-owner"]
+    top = prefix + "/" if prefix else ""
+    cmd = ["tar", "-xf", str(path), "--no-same-owner", "--anchored"]
+    cmd += ["--exclude=" + top + excluded for excluded in rctx.attr.exclude]
     if prefix:
-        cmd += ["--strip-components=%d" % (prefix.count("/") + 1), prefix + "/"]
+        cmd.append("--strip-components=%d" % (prefix.count("/") + 1))
+    if rctx.attr.members:
+        cmd += [top + member for member in rctx.attr.members]
+    elif prefix:
+        cmd.append(top)
     result = rctx.execute(cmd, timeout = 600, quiet = True)
     if result.return_code != 0:
         fail("%s: extracting %s failed:\n%s" % (rctx.name, path, result.stderr))
+    if rctx.attr.overlay:
+        # The overlay script lists every source directory the overlay has a
+        # BUILD file for; make the ones left out, empty.
+        result = rctx.execute(["sh", "-c", 'cd "$1" && find . -type d -exec mkdir -p "$2/{}" ";"',
+                               "sh", rctx.attr.overlay, str(rctx.path("."))], quiet = True)
+        if result.return_code != 0:
+            fail("%s: mirroring %s's directories failed:\n%s" %
+                 (rctx.name, rctx.attr.overlay, result.stderr))
     for patch in rctx.attr.patches:
         rctx.patch(patch, strip = 1)
     if rctx.attr.build_file and rctx.attr.exports:
@@ -65,7 +79,17 @@ pinned_archive = repository_rule(
     implementation = _pinned_archive_impl,
     attrs = dict(_COMMON_ATTRS, **{
         "build_file": attr.label(allow_single_file = True),
+        "exclude": attr.string_list(
+            doc = "Paths under the strip prefix not to extract (a directory with all it holds).",
+        ),
         "exports": attr.string_list(doc = "Files of the archive to export besides build_file's."),
+        "members": attr.string_list(
+            doc = "Paths under the strip prefix to extract; empty: all of them.",
+        ),
+        "overlay": attr.string(
+            doc = "A directory of the archive (LLVM's Bazel overlay) whose directories must " +
+                  "all exist at the root, empty where `members` and `exclude` left them out.",
+        ),
         "patches": attr.label_list(doc = "Applied with -p1 after extraction."),
     }),
     environ = [_DISTDIR_ENV],
