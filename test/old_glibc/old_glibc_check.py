@@ -10,7 +10,7 @@ against glibc 2.28. This check runs the wheel on Debian 11 (glibc 2.31):
    cpython-source: Debian's python3.11 source package), because Debian 11 has
    no Python the wheel supports. The root is cached under
    ~/.cache/torch-mlir/old-glibc/ and rebuilt when what it is made of changes
-   (about 6 minutes; a few milliseconds otherwise).
+   (about 2 minutes on 2 cores; a few milliseconds otherwise).
 2. Control: this machine's own python3.11 must fail to start in the root
    (it needs a newer glibc). Otherwise the root proves nothing.
 3. The core wheel (`./bazelw build //python:torch_mlir_core_wheel`) and the
