@@ -16,7 +16,6 @@ Usage: bench/llvm_extract.py [--runs 3] [--scratch DIR]
 
 import argparse
 import ast
-import json
 import os
 import shutil
 import statistics
@@ -27,7 +26,8 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-DISTDIR = Path(os.environ.get("TORCH_MLIR_DISTDIR", Path.home() / ".cache/torch-mlir/distdir"))
+sys.path.insert(0, str(REPO / "utils" / "bazel" / "bootstrap"))
+import bootstrap  # noqa: E402  (the lock and the distdir)
 
 
 def source_lists():
@@ -43,12 +43,11 @@ def source_lists():
 
 
 def tarball():
-    lock = json.loads((REPO / "deps.lock").read_text())
-    entry = next(e for e in lock["inputs"] if e["name"] == "llvm-project")
-    path = DISTDIR / entry["file"]
+    entry = next(i for i in bootstrap.read_lock(REPO / "deps.lock") if i.name == "llvm-project")
+    path = bootstrap.default_distdir() / entry.file
     if not path.exists():
         raise SystemExit(f"{path} is missing: run ./bazelw once so that it fetches the inputs")
-    return path, entry["strip_prefix"]
+    return path, entry.strip_prefix
 
 
 def extract_command(path, prefix, members=(), exclude=()):

@@ -26,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from python_package import built_wheel, make_venv, pip_install  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
-DISTDIR = Path.home() / ".cache" / "torch-mlir" / "distdir"
+sys.path.insert(0, str(REPO / "utils" / "bazel" / "bootstrap"))
+from bootstrap import default_distdir  # noqa: E402
 
 INNER = r'''
 import statistics, sys, time, warnings
@@ -126,7 +127,7 @@ def main():
              .replace("TEST_E2E", str(REPO / "test" / "e2e"))
              .replace("TEST_FX", str(REPO / "test" / "fx")))
     with tempfile.TemporaryDirectory() as tmp:
-        python = pip_install(make_venv(Path(tmp) / "venv"), [core, torch_wheel], find_links=DISTDIR)
+        python = pip_install(make_venv(Path(tmp) / "venv"), [core, torch_wheel], find_links=default_distdir())
         script = Path(tmp) / "inner.py"
         script.write_text(inner)
         subprocess.run([str(python), str(script), str(args.runs), *args.cases], check=True)

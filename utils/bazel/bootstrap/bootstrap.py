@@ -73,6 +73,8 @@ class Input:
     size: int
     sha256: str
     fetch: dict
+    # The archive's top directory, which the repository rule strips ("" if none).
+    strip_prefix: str = ""
 
 
 def read_lock(path):
@@ -85,7 +87,8 @@ def read_lock(path):
     inputs = []
     for entry in data["inputs"]:
         inputs.append(Input(entry["name"], entry["version"], entry["file"],
-                            int(entry["size"]), entry["sha256"], entry["fetch"]))
+                            int(entry["size"]), entry["sha256"], entry["fetch"],
+                            entry.get("strip_prefix", "")))
     return inputs
 
 
