@@ -45,6 +45,7 @@ SETUPS = {
     "pinned-disk": ("pinned, sandboxes on disk", ["--sandbox_base="]),
     "pinned-all-files": ("pinned, compiles see all 4,100 files",
                          ["--define=zig_compile_inputs=all"]),
+    "pinned-local": ("pinned, compiles unsandboxed", ["--strategy=CppCompile=local"]),
     "gcc-before": ("gcc 12, sandboxes as before", ["--config=host-gcc", "--sandbox_base=",
                                                     "--sandbox_debug"]),
 }
