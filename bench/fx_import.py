@@ -31,6 +31,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from python_package import built_wheel, make_venv, pip_install, upstream_wheel  # noqa: E402
+sys.path.insert(0, str(REPO / "utils" / "bazel" / "bootstrap"))
+from bootstrap import default_distdir  # noqa: E402
 
 WORKER = r"""
 import gc, json, sys, time, warnings
@@ -95,11 +97,6 @@ def built_wheels():
     return [built_wheel("torch_mlir_core"), built_wheel("torch_mlir")]
 
 
-def distdir():
-    return Path(subprocess.run([sys.executable, str(REPO / "utils/bazel/bootstrap/bootstrap.py"),
-                                "where"], check=True, capture_output=True, text=True).stdout.strip())
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5)
@@ -109,7 +106,7 @@ def main():
     if args.reps < 5:
         parser.error("--reps must be at least 5 (medians of fewer runs are noise)")
 
-    links = distdir()
+    links = default_distdir()
     tmp = Path(tempfile.mkdtemp(prefix="torch-mlir-bench-fx."))
     try:
         ours = pip_install(make_venv(tmp / "ours"), ["torch==2.13.0", *built_wheels()],

@@ -14,9 +14,9 @@
 // programs that the refbackend pipeline has already tiled into loops over
 // memrefs. This one runs a function pipeline of the scalar optimizations the
 // code generator links anyway: promote what the lowering left in memory,
-// fold and simplify, hoist loop invariants (the memref descriptors' loads and
-// index arithmetic) and remove redundancy. Code generation itself runs at the
-// engine's optimization level as before.
+// fold and simplify, rotate loops and hoist their invariants (index
+// arithmetic, and accumulators kept in registers) and remove redundancy. Code
+// generation itself runs at the engine's optimization level as before.
 //
 //===----------------------------------------------------------------------===//
 
