@@ -69,15 +69,21 @@ def sample(profile, commands, per_part):
     return picked, totals
 
 
-def run_compile(execroot, args, level, scratch):
+def run_compile(execroot, args, level, scratch, source=None):
+    """Seconds one compile took, with `level` in place of -O2 and the output in
+    scratch; `source`, if given, is compiled in place of the command's own.
+    A failed compile raises CalledProcessError with the compiler's stderr."""
     args = list(args)
     at = args.index("-O2")
     args[at:at + 1] = level
+    if source is not None:
+        args[args.index("-c") + 1] = str(source)
     out = args.index("-o")
     args[out + 1] = str(scratch / "out.o")
     args[args.index("-MF") + 1] = str(scratch / "out.d")
     start = time.perf_counter()
-    subprocess.run(args, cwd=execroot, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(args, cwd=execroot, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.PIPE, text=True)
     return time.perf_counter() - start
 
 
