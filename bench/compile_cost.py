@@ -17,7 +17,6 @@ Usage: bench/compile_cost.py TARGET ... [--jobs 2]
 
 import argparse
 import collections
-import json
 import subprocess
 import sys
 import tempfile
@@ -25,24 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_profile import REPO  # noqa: E402
-from opt_level import run_compile  # noqa: E402
-
-
-def compile_actions(targets):
-    """[(target label, source, argument list)] of the targets' own compiles."""
-    out = subprocess.run([str(REPO / "bazelw"), "aquery", "--config=ci",
-                          f'mnemonic("CppCompile", {" + ".join(targets)})', "--output=jsonproto"],
-                         cwd=REPO, capture_output=True, text=True)
-    if out.returncode != 0:
-        raise SystemExit(f"bench: aquery failed:\n{out.stderr[-2000:]}")
-    data = json.loads(out.stdout or "{}")
-    labels = {t["id"]: t["label"] for t in data.get("targets", [])}
-    actions = []
-    for action in data.get("actions", []):
-        args = action["arguments"]
-        actions.append((labels.get(action["targetId"], "?"), args[args.index("-c") + 1], args))
-    return actions
+from compiles import compile_actions, execution_root, run_compile  # noqa: E402
 
 
 def main():
@@ -50,8 +32,7 @@ def main():
     parser.add_argument("targets", nargs="+")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    execroot = Path(subprocess.run([str(REPO / "bazelw"), "info", "execution_root"], cwd=REPO,
-                                   capture_output=True, text=True, check=True).stdout.strip())
+    execroot = execution_root()
     actions = compile_actions(args.targets)
     if not actions:
         raise SystemExit("bench: those targets have no compiles")

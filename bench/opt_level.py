@@ -20,16 +20,14 @@ Usage: bench/opt_level.py PROFILE [--per-part 6] [--level=-O1 ...]
 
 import argparse
 import collections
-import json
 import shlex
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_profile import REPO, load_actions, part_of  # noqa: E402
+from build_profile import load_actions, part_of  # noqa: E402
+from compiles import compile_actions, execution_root, run_compile  # noqa: E402
 
 WHEEL = "//python:torch_mlir_core_wheel"
 PARTS = ("LLVM code generator, JIT, optimizer", "LLVM Support, IR, TableGen, utils",
@@ -38,15 +36,8 @@ PARTS = ("LLVM code generator, JIT, optimizer", "LLVM Support, IR, TableGen, uti
 
 def compile_commands():
     """{source path relative to its repository: argument list} for the wheel's compiles."""
-    out = subprocess.run([str(REPO / "bazelw"), "aquery", "--config=ci",
-                          f'mnemonic("CppCompile", deps({WHEEL}))', "--output=jsonproto"],
-                         cwd=REPO, capture_output=True, text=True, check=True)
-    commands = {}
-    for action in json.loads(out.stdout)["actions"]:
-        args = action["arguments"]
-        source = args[args.index("-c") + 1]
-        commands[source.removeprefix("external/llvm-project/")] = args
-    return commands
+    return {source.removeprefix("external/llvm-project/"): args
+            for _, source, args in compile_actions([f"deps({WHEEL})"])}
 
 
 def sample(profile, commands, per_part):
@@ -69,24 +60,6 @@ def sample(profile, commands, per_part):
     return picked, totals
 
 
-def run_compile(execroot, args, level, scratch, source=None):
-    """Seconds one compile took, with `level` in place of -O2 and the output in
-    scratch; `source`, if given, is compiled in place of the command's own.
-    A failed compile raises CalledProcessError with the compiler's stderr."""
-    args = list(args)
-    at = args.index("-O2")
-    args[at:at + 1] = level
-    if source is not None:
-        args[args.index("-c") + 1] = str(source)
-    out = args.index("-o")
-    args[out + 1] = str(scratch / "out.o")
-    args[args.index("-MF") + 1] = str(scratch / "out.d")
-    start = time.perf_counter()
-    subprocess.run(args, cwd=execroot, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.PIPE, text=True)
-    return time.perf_counter() - start
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("profile", type=Path, help="a cold build's command.profile.gz")
@@ -95,8 +68,7 @@ def main():
                         help="flags in place of -O2 (write --level=-O1); repeatable")
     args = parser.parse_args()
     levels = [["-O2"]] + [shlex.split(level) for level in args.level or ["-O1"]]
-    execroot = Path(subprocess.run([str(REPO / "bazelw"), "info", "execution_root"], cwd=REPO,
-                                   capture_output=True, text=True, check=True).stdout.strip())
+    execroot = execution_root()
     commands = compile_commands()
     picked, totals = sample(args.profile, commands, args.per_part)
     seconds = collections.defaultdict(lambda: [0.0] * len(levels))

@@ -31,13 +31,12 @@ import collections
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_profile import REPO, load_actions  # noqa: E402
-from compile_cost import compile_actions  # noqa: E402
-from opt_level import WHEEL, run_compile  # noqa: E402
+from build_profile import load_actions  # noqa: E402
+from compiles import compile_actions, execution_root, run_compile  # noqa: E402
+from opt_level import WHEEL  # noqa: E402
 
 UPSTREAM = "external/llvm-project/"
 
@@ -106,8 +105,7 @@ def main():
     args = parser.parse_args()
     if args.batch < 2:
         parser.error("--batch must be at least 2")
-    execroot = Path(subprocess.run([str(REPO / "bazelw"), "info", "execution_root"], cwd=REPO,
-                                   capture_output=True, text=True, check=True).stdout.strip())
+    execroot = execution_root()
     by_library = collections.defaultdict(dict)
     for label, source, argv in compile_actions([f"deps({WHEEL})"]):
         if source.startswith(UPSTREAM) and source.endswith(".cpp"):
