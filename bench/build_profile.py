@@ -31,12 +31,20 @@ LLVM_BACKEND = ("CodeGen", "Target", "ExecutionEngine", "Transforms", "Passes", 
                 "AsmParser", "Linker", "Frontend", "Remarks", "BinaryFormat")
 
 
+# A unity batch (utils/bazel/unity) is named after its sources' directory:
+# external/llvm-project/llvm/CodeGen_unity/lib_CodeGen_SelectionDAG_0.cpp
+UNITY_BATCH = re.compile(r"external/[^/]+/(llvm|mlir)/\w+_unity/(\w+)_\d+\.cpp$")
+
+
 def part_of(name):
     """(part, library directory) for one action's description."""
     compiled = re.match(r"Compiling (\S+)", name)
     if not compiled:
         return name.split(" ")[0], name.split(" ")[0]
     path = compiled.group(1)
+    batch = UNITY_BATCH.match(path)
+    if batch:
+        path = "{}/{}/(batch)".format(batch.group(1), batch.group(2).replace("_", "/"))
     parts = path.split("/")
     if path.startswith("llvm/lib/"):
         library = "/".join(parts[:4]) if len(parts) > 4 else "/".join(parts[:3])

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """What compiling LLVM's and MLIR's sources in unity batches would save.
 
-A cold build compiles each of LLVM's and MLIR's sources on its own, and most of
-a compile is spent parsing the same headers (bench/opt_level.py: -O1 saves 4%).
-A unity build compiles a batch of one library's sources as one translation
-unit, so each batch parses its headers once. This measures what that would
-save without changing the build: from the core wheel's libraries with the most
-sources, it takes batches of consecutive sources (sorted by path, as a unity
+Most of a compile of LLVM or MLIR is spent parsing the same headers
+(bench/opt_level.py: -O1 saves 4%). A unity build compiles a batch of one
+library's sources as one translation unit, so each batch parses its headers
+once. utils/bazel/unity batches LLVM's 15 largest libraries; their sources are
+compiled from generated batch files, so this bench no longer picks them, and
+measures what batching would save for the libraries compiled source by source:
+from the core wheel's libraries with the most such sources, it takes batches of consecutive sources (sorted by path, as a unity
 build groups them) and compiles each batch twice, in this workspace's execroot
 with the library's own command line: its files one by one, and as one file that
 #includes them (with DEBUG_TYPE undefined after each, since every LLVM source
