@@ -10,7 +10,13 @@ then by library directory, then the longest single actions, and how the
 total action time compares with the wall time (on 2 cores, 2x means every
 core was compiling the whole time).
 
-Usage: bench/build_profile.py [PROFILE] [--top 25]
+With --against OTHER, it also compares the machine's speed in the two runs:
+the compiles both profiles have (more than 2 s in OTHER), as the ratio of
+their summed times and the median of their ratios. Runs on different days
+differ by a third on these machines, so compare a change's profiles only
+after this says how the machines compared.
+
+Usage: bench/build_profile.py [PROFILE] [--top 25] [--against OTHER]
        (default PROFILE: this workspace's <output_base>/command.profile.gz)
 """
 
@@ -19,6 +25,7 @@ import collections
 import gzip
 import json
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -79,6 +86,20 @@ def table(title, totals, counts, total, top):
         print(f"{seconds:9.0f}  {100 * seconds / total:5.1f}%  {counts[key]:7d}  {key}")
 
 
+def compare_compiles(actions, other):
+    """(count, ratio of sums, median ratio) of the compiles in both, this over other."""
+    def times(events):
+        return {e["name"]: e["dur"] / 1e6 for e in events
+                if e.get("name", "").startswith("Compiling ")}
+    mine, theirs = times(actions), times(other)
+    shared = [n for n in mine if theirs.get(n, 0) > 2]
+    if not shared:
+        raise SystemExit("the two profiles share no compile of more than 2 s")
+    return (len(shared),
+            sum(mine[n] for n in shared) / sum(theirs[n] for n in shared),
+            statistics.median(mine[n] / theirs[n] for n in shared))
+
+
 def default_profile():
     out = subprocess.run([str(REPO / "bazelw"), "info", "output_base"], cwd=REPO,
                          capture_output=True, text=True)
@@ -91,6 +112,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("profile", nargs="?", type=Path)
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--against", type=Path, help="another profile, to compare speeds")
     args = parser.parse_args()
     profile = args.profile or default_profile()
     if not profile.exists():
@@ -113,6 +135,10 @@ def main():
     table("by part of the tree", by_part, part_n, total, args.top)
     table("by library", by_library, library_n, total, args.top)
     table("longest actions", by_action, action_n, total, args.top)
+    if args.against:
+        count, of_sums, median = compare_compiles(actions, load_actions(args.against)[0])
+        print(f"\nagainst {args.against}: {count} compiles in both took {of_sums:.2f}x "
+              f"as long in sum here, median {median:.2f}x")
     return 0
 
 

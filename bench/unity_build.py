@@ -4,8 +4,9 @@
 Most of a compile of LLVM or MLIR is spent parsing the same headers
 (bench/opt_level.py: -O1 saves 4%). A unity build compiles a batch of one
 library's sources as one translation unit, so each batch parses its headers
-once. utils/bazel/unity batches LLVM's 15 largest libraries; their sources are
-compiled from generated batch files, so this bench no longer picks them, and
+once. utils/bazel/unity batches LLVM's and MLIR's largest libraries (what that
+saves: bench/unity_ab.py); their sources are compiled from generated batch
+files, so this bench no longer picks them, and
 measures what batching would save for the libraries compiled source by source:
 from the core wheel's libraries with the most such sources, it takes batches of consecutive sources (sorted by path, as a unity
 build groups them) and compiles each batch twice, in this workspace's execroot

@@ -1,9 +1,13 @@
 """Which overlay libraries unity.bzl compiles in batches, and what stays alone.
 
 UNITY_LIBRARIES: label -> batch size. The libraries with the most compile time
-in a cold build's profile (bench/build_profile.py), LLVM's own only: MLIR's
-libraries have few sources each. Support and TargetParser choose sources by
-platform (a select), which a macro cannot split; they stay as they are.
+in a cold build's profile (bench/build_profile.py) that a macro can batch:
+LLVM's code generator, JIT and optimizer, and MLIR's libraries of many sources
+(its core, transforms, analyses, parsers, TableGen). LLVM's Support and
+TargetParser choose sources by platform (a select), which a macro cannot split;
+MLIR's C API and Python bindings are made by other macros (or from a
+filegroup), and most of its libraries have one or two sources. Those stay as
+the overlay has them.
 
 COMPILED_ALONE: label -> sources (as the overlay names them) that do not
 compile in one translation unit with the others of their batch, found by
@@ -13,10 +17,10 @@ command-line option, an anonymous class, a statistic).
 """
 
 _LLVM = "@llvm-project//llvm:"
+_MLIR = "@llvm-project//mlir:"
 
-UNITY_LIBRARIES = {
-    _LLVM + name: 8
-    for name in [
+UNITY_LIBRARIES = dict(
+    [(_LLVM + name, 8) for name in [
         "Analysis",
         "CodeGen",
         "Core",
@@ -32,8 +36,20 @@ UNITY_LIBRARIES = {
         "Scalar",
         "TransformUtils",
         "X86CodeGen",
-    ]
-}
+    ]] + [(_MLIR + name, 8) for name in [
+        "Analysis",
+        "AsmParser",
+        "BufferizationDialect",
+        "BufferizationTransforms",
+        "IR",
+        "LLVMCommonConversion",
+        "LLVMDialect",
+        "Pass",
+        "TableGen",
+        "TransformUtils",
+        "Transforms",
+    ]],
+)
 
 COMPILED_ALONE = {
     _LLVM + "CodeGen": [
@@ -95,5 +111,26 @@ COMPILED_ALONE = {
         "lib/Target/X86/X86LowerAMXType.cpp",
         "lib/Target/X86/X86SpeculativeLoadHardening.cpp",
         "lib/Target/X86/X86WinEHState.cpp",
+    ],
+    _MLIR + "BufferizationTransforms": [
+        "lib/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.cpp",
+        "lib/Dialect/Bufferization/Transforms/OneShotModuleBufferize.cpp",
+    ],
+    _MLIR + "LLVMCommonConversion": [
+        "lib/Conversion/LLVMCommon/StructBuilder.cpp",
+        "lib/Conversion/LLVMCommon/TypeConverter.cpp",
+    ],
+    _MLIR + "TableGen": [
+        "lib/TableGen/Constraint.cpp",
+    ],
+    _MLIR + "TransformUtils": [
+        "lib/Transforms/Utils/RegionUtils.cpp",
+    ],
+    _MLIR + "Transforms": [
+        "lib/Transforms/RemoveDeadValues.cpp",
+        "lib/Transforms/SCCP.cpp",
+        "lib/Transforms/SROA.cpp",
+        "lib/Transforms/StripDebugInfo.cpp",
+        "lib/Transforms/SymbolDCE.cpp",
     ],
 }

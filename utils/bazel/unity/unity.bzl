@@ -1,4 +1,4 @@
-"""Unity builds for the overlay's largest LLVM libraries.
+"""Unity builds for the overlay's largest LLVM and MLIR libraries.
 
 A cold build spends most of each LLVM compile parsing the same headers. A
 unity build compiles a batch of one library's sources as one translation unit,
@@ -6,13 +6,14 @@ so each batch parses its headers once: bench/unity_build.py measured batches
 of 8 at 0.40x the time of their sources compiled one by one.
 
 utils/bazel/patches/llvm-unity-build.patch makes the overlay's llvm/BUILD.bazel
-load `cc_library` from here. For a library named in libraries.bzl it:
+and mlir/BUILD.bazel load `cc_library` from here. For a library named in
+libraries.bzl it:
   - groups the library's .cpp sources by directory, sorted, in runs of the
     library's batch size (a run keeps its place when a source leaves it, so
     the other batches stay the same);
   - writes each run into one file, by an action: each source follows a #line
     directive naming it (so diagnostics and __FILE__ name the real source) and
-    is followed by `#undef DEBUG_TYPE` (every LLVM source defines its own);
+    is followed by `#undef DEBUG_TYPE` (many sources define their own);
   - compiles those files instead of the sources. A source's #include
     "Sibling.h" looked in its own directory; the batch file is elsewhere, so
     the library compiles with `-iquote` for each directory of its sources
@@ -121,6 +122,10 @@ def cc_library(name, srcs = [], copts = [], **kwargs):
             fail("libraries.bzl keeps {} alone, but {} has no such source".format(source, label))
     sources = [s for s in srcs if s.endswith(".cpp")]
     batches, single = unity_batches(sources, size, alone)
+    if not batches:
+        # Nothing left to batch (a batch size of 1, or every source alone).
+        native.cc_library(name = name, srcs = srcs, copts = copts, **kwargs)
+        return
     batched = [s for s in sources if s not in single]
     unity_sources(
         name = name + "_unity",
