@@ -28,13 +28,12 @@ import uuid
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-LIBRARIES = REPO / "utils" / "bazel" / "unity" / "libraries.bzl"
+sys.path.insert(0, str(REPO / "utils" / "bazel" / "unity"))
+from find_alone import LIBRARIES, PREFIXES, load_libraries  # noqa: E402
 
 
 def unity_labels(package):
-    scope = {}
-    exec(LIBRARIES.read_text(), scope)
-    return sorted(label for label in scope["UNITY_LIBRARIES"]
+    return sorted(label for label in load_libraries()["UNITY_LIBRARIES"]
                   if label.startswith(f"@llvm-project//{package}:"))
 
 
@@ -92,7 +91,8 @@ def main():
     bazel("build", *labels, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     regex = sources_regex(labels, args.package)
     original = LIBRARIES.read_text()
-    prefix = {"llvm": "_LLVM", "mlir": "_MLIR"}[args.package]
+    prefix = next(name for name, value in PREFIXES.items()
+                  if value == f"@llvm-project//{args.package}:")
     unbatched = original.replace(f"({prefix} + name, 8)", f"({prefix} + name, 1)")
     if unbatched == original:
         sys.exit(f"libraries.bzl has no ({prefix} + name, 8) to change")

@@ -6,13 +6,13 @@ Most of a compile of LLVM or MLIR is spent parsing the same headers
 library's sources as one translation unit, so each batch parses its headers
 once. utils/bazel/unity batches LLVM's and MLIR's largest libraries (what that
 saves: bench/unity_ab.py); their sources are compiled from generated batch
-files, so this bench no longer picks them, and
-measures what batching would save for the libraries compiled source by source:
-from the core wheel's libraries with the most such sources, it takes batches of consecutive sources (sorted by path, as a unity
-build groups them) and compiles each batch twice, in this workspace's execroot
-with the library's own command line: its files one by one, and as one file that
-#includes them (with DEBUG_TYPE undefined after each, since every LLVM source
-defines its own). The two alternate which goes first, to share the machine's
+files, so this bench no longer picks them. It measures what batching would
+save for the libraries compiled source by source: from the core wheel's
+libraries with the most such sources, it takes batches of consecutive sources
+(sorted by path, as a unity build groups them) and compiles each batch twice,
+in this workspace's execroot with the library's own command line: its files
+one by one, and as one file that #includes them (with DEBUG_TYPE undefined
+after each, since every LLVM source defines its own). The two alternate which goes first, to share the machine's
 noise. One compile at a time.
 
 A batch whose sources define the same static function, option or anonymous
