@@ -2,18 +2,20 @@
 """What the unity build saves on the libraries it batches, measured by building them.
 
 For the libraries utils/bazel/unity/libraries.bzl batches in one package (llvm
-or mlir), builds them twice, alternating: batched as libraries.bzl says, and
-with a batch size of 1 (every source its own compile, as the overlay has it).
+or mlir), or the ones --only names, builds them twice, alternating: batched as
+libraries.bzl says, and with a batch size of 1 (every source its own compile,
+as the overlay has it).
 Each build recompiles exactly those libraries' sources: a per-file copt that
 names them (a new value each build) changes only their compile actions, and
 the disk cache is off. Everything they depend on comes from this workspace's
-output base, so build it once first. libraries.bzl is rewritten for the
-unbatched builds and restored afterwards.
+output base, so build it once first. For the unbatched builds, a line that
+sets their batch size to 1 is appended to libraries.bzl; it is restored
+afterwards.
 
 Prints, per build, the compiles that ran, their action time and the build's
 wall time, then the batched builds' figures as ratios of the unbatched ones.
 
-Usage: bench/unity_ab.py [--package mlir] [--rounds 1]
+Usage: bench/unity_ab.py [--package mlir] [--only NAME ...] [--rounds 1]
 """
 
 import argparse
@@ -32,9 +34,17 @@ sys.path.insert(0, str(REPO / "utils" / "bazel" / "unity"))
 from find_alone import LIBRARIES, PREFIXES, load_libraries  # noqa: E402
 
 
-def unity_labels(package):
-    return sorted(label for label in load_libraries()["UNITY_LIBRARIES"]
-                  if label.startswith(f"@llvm-project//{package}:"))
+def unity_labels(package, only):
+    """The package's batched labels, or those of them `only` names."""
+    prefix = PREFIXES["_" + package.upper()]
+    batched = sorted(label for label in load_libraries()["UNITY_LIBRARIES"]
+                     if label.startswith(prefix))
+    if not only:
+        return batched
+    unknown = sorted(set(prefix + name for name in only) - set(batched))
+    if unknown:
+        sys.exit("libraries.bzl does not batch " + ", ".join(unknown))
+    return [prefix + name for name in sorted(only)]
 
 
 def bazel(*args, **kwargs):
@@ -83,19 +93,18 @@ def build(labels, regex, scratch):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--package", default="mlir", choices=["llvm", "mlir"])
+    parser.add_argument("--only", nargs="+", metavar="NAME",
+                        help="these of the package's batched libraries (names, not labels)")
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    labels = unity_labels(args.package)
+    labels = unity_labels(args.package, args.only)
     if not labels:
         sys.exit(f"libraries.bzl batches no library of {args.package}")
     bazel("build", *labels, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     regex = sources_regex(labels, args.package)
     original = LIBRARIES.read_text()
-    prefix = next(name for name, value in PREFIXES.items()
-                  if value == f"@llvm-project//{args.package}:")
-    unbatched = original.replace(f"({prefix} + name, 8)", f"({prefix} + name, 1)")
-    if unbatched == original:
-        sys.exit(f"libraries.bzl has no ({prefix} + name, 8) to change")
+    unbatched = original + "\nUNITY_LIBRARIES.update({{label: 1 for label in {}}})\n".format(
+        json.dumps(labels))
     totals = {"batched": [0, 0.0, 0.0], "unbatched": [0, 0.0, 0.0]}
     with tempfile.TemporaryDirectory() as scratch:
         try:

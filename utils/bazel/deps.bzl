@@ -187,6 +187,7 @@ def torch_mlir_dependencies():
             Label("//utils/bazel/patches:llvm-x86-without-globalisel.patch"),
             Label("//utils/bazel/patches:mlir-llvmir-transforms-without-nvvm.patch"),
             Label("//utils/bazel/patches:llvm-jit-without-pass-builder.patch"),
+            Label("//utils/bazel/patches:mlir-debug-without-capi-ir.patch"),
             Label("//utils/bazel/patches:llvm-unity-build.patch"),
         ] + _bazel4_only([
             Label("//utils/bazel/patches:tblgen-host-configuration.patch"),

@@ -1,13 +1,16 @@
 """Which overlay libraries unity.bzl compiles in batches, and what stays alone.
 
-UNITY_LIBRARIES: label -> batch size. The libraries with the most compile time
-in a cold build's profile (bench/build_profile.py) that a macro can batch:
-LLVM's code generator, JIT and optimizer, and MLIR's libraries of many sources
-(its core, transforms, analyses, parsers, TableGen). LLVM's Support and
-TargetParser choose sources by platform (a select), which a macro cannot split;
-MLIR's C API and Python bindings are made by other macros (or from a
-filegroup), and most of its libraries have one or two sources. Those stay as
-the overlay has them.
+UNITY_LIBRARIES: label -> batch size. The overlay libraries of three or more
+sources that take most of a cold build's compile time (bench/build_profile.py)
+and that a macro can batch: LLVM's code generator, JIT, optimizer and object
+formats, MLIR's core, transforms and analyses, the dialects and translations
+the lowering uses, and MLIR's Python bindings (compiled once per CPython).
+Left as the overlay has them: LLVM's Support, which chooses sources by
+platform (a select, which a macro cannot split); MLIR's C API, made by another
+macro; libraries of one or two sources; and the TableGen tools, whose emitters
+define the same static names (options, helpers, constants) over and over: with
+a cc_binary macro tried, llvm-tblgen's batches still failed after 28 of its 67
+sources were kept alone.
 
 COMPILED_ALONE: label -> sources (as the overlay names them) that do not
 compile in one translation unit with the others of their batch, found by
@@ -22,36 +25,81 @@ _MLIR = "@llvm-project//mlir:"
 UNITY_LIBRARIES = dict(
     [(_LLVM + name, 8) for name in [
         "Analysis",
+        "AsmParser",
+        "BinaryFormat",
+        "BitReader",
+        "BitWriter",
         "CodeGen",
         "Core",
         "DebugInfoCodeView",
         "DebugInfoDWARF",
+        "DebugInfoMSF",
+        "ExecutionEngine",
+        "FrontendOpenMP",
         "InstCombine",
         "Instrumentation",
         "JITLink",
         "MC",
+        "MCDisassembler",
+        "MCParser",
+        "ObjCARC",
         "Object",
+        "Option",
         "OrcJIT",
+        "OrcShared",
+        "OrcTargetProcess",
         "ProfileData",
+        "Remarks",
         "Scalar",
+        "TableGen",
+        "Target",
+        "TextAPI",
         "TransformUtils",
         "X86CodeGen",
+        "X86UtilsAndDesc",
     ]] + [(_MLIR + name, 8) for name in [
+        "AffineAnalysis",
+        "AffineDialect",
+        "AffineUtils",
         "Analysis",
+        "ArithDialect",
         "AsmParser",
         "BufferizationDialect",
         "BufferizationTransforms",
+        "Debug",
+        "DialectUtils",
+        "FuncTransforms",
         "IR",
+        "IRDLDialect",
+        "IndexDialect",
         "LLVMCommonConversion",
         "LLVMDialect",
+        "LLVMIRTransforms",
+        "LinalgDialect",
+        "MLIRBindingsPythonCoreNoCAPI",
+        "MemRefDialect",
+        "PDLToPDLInterp",
         "Pass",
+        "Rewrite",
+        "SCFDialect",
+        "SparseTensorDialect",
+        "Support",
         "TableGen",
+        "TensorDialect",
+        "ToLLVMIRTranslation",
         "TransformUtils",
         "Transforms",
+        "VectorDialect",
     ]],
 )
 
 COMPILED_ALONE = {
+    _LLVM + "BinaryFormat": [
+        "lib/BinaryFormat/Minidump.cpp",
+    ],
+    _LLVM + "BitReader": [
+        "lib/Bitcode/Reader/MetadataLoader.cpp",
+    ],
     _LLVM + "CodeGen": [
         "lib/CodeGen/ExpandLargeFpConvert.cpp",
         "lib/CodeGen/LiveDebugValues/LiveDebugValues.cpp",
@@ -71,6 +119,9 @@ COMPILED_ALONE = {
         "lib/DebugInfo/CodeView/MergingTypeTableBuilder.cpp",
         "lib/DebugInfo/CodeView/TypeRecordMapping.cpp",
     ],
+    _LLVM + "ExecutionEngine": [
+        "lib/ExecutionEngine/RuntimeDyld/RuntimeDyldELF.cpp",
+    ],
     _LLVM + "Instrumentation": [
         "lib/Transforms/Instrumentation/HWAddressSanitizer.cpp",
     ],
@@ -80,6 +131,9 @@ COMPILED_ALONE = {
     ],
     _LLVM + "MC": [
         "lib/MC/WinCOFFObjectWriter.cpp",
+    ],
+    _LLVM + "ObjCARC": [
+        "lib/Transforms/ObjCARC/ObjCARCOpts.cpp",
     ],
     _LLVM + "Object": [
         "lib/Object/MachOUniversal.cpp",
@@ -116,9 +170,19 @@ COMPILED_ALONE = {
         "lib/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.cpp",
         "lib/Dialect/Bufferization/Transforms/OneShotModuleBufferize.cpp",
     ],
+    _MLIR + "Debug": [
+        "lib/Debug/DebuggerExecutionContextHook.cpp",
+    ],
+    _MLIR + "FuncTransforms": [
+        "lib/Dialect/Func/Transforms/FuncBufferize.cpp",
+    ],
     _MLIR + "LLVMCommonConversion": [
         "lib/Conversion/LLVMCommon/StructBuilder.cpp",
         "lib/Conversion/LLVMCommon/TypeConverter.cpp",
+    ],
+    _MLIR + "MLIRBindingsPythonCoreNoCAPI": [
+        "lib/Bindings/Python/IRCore.cpp",
+        "lib/Bindings/Python/IRTypes.cpp",
     ],
     _MLIR + "TableGen": [
         "lib/TableGen/Constraint.cpp",

@@ -8,6 +8,8 @@ of 8 at 0.40x the time of their sources compiled one by one.
 utils/bazel/patches/llvm-unity-build.patch makes the overlay's llvm/BUILD.bazel
 and mlir/BUILD.bazel load `cc_library` from here. For a library named in
 libraries.bzl it:
+  - takes the files of a filegroup of the same package, named in srcs, as
+    sources (MLIR's Python bindings list theirs in one);
   - groups the library's .cpp sources by directory, sorted, in runs of the
     library's batch size (a run keeps its place when a source leaves it, so
     the other batches stay the same);
@@ -109,6 +111,20 @@ def _sibling_include_copts(label, srcs, batched):
     prefix = "external/{}/{}/".format(native.repository_name().lstrip("@"), native.package_name())
     return ["-iquote" + prefix + d for d in directories]
 
+def _expand_filegroups(srcs):
+    """srcs, with each filegroup of this package defined above replaced by its files.
+
+    MLIR's Python bindings take their sources from one.
+    """
+    expanded = []
+    for src in srcs:
+        rule = native.existing_rule(src[1:]) if src.startswith(":") else None
+        if rule and rule["kind"] == "filegroup":
+            expanded += [f.rpartition(":")[2] for f in rule["srcs"]]
+        else:
+            expanded.append(src)
+    return expanded
+
 def cc_library(name, srcs = [], copts = [], **kwargs):
     """native.cc_library, compiled in unity batches if libraries.bzl names it."""
     label = "{}//{}:{}".format(native.repository_name(), native.package_name(), name)
@@ -116,6 +132,7 @@ def cc_library(name, srcs = [], copts = [], **kwargs):
     if not size or type(srcs) != "list":
         native.cc_library(name = name, srcs = srcs, copts = copts, **kwargs)
         return
+    srcs = _expand_filegroups(srcs)
     alone = COMPILED_ALONE.get(label, [])
     for source in alone:
         if source not in srcs:
