@@ -2,21 +2,25 @@
 
 UNITY_LIBRARIES: label -> batch size. The overlay libraries of three or more
 sources that take most of a cold build's compile time (bench/build_profile.py)
-and that a macro can batch: LLVM's code generator, JIT, optimizer and object
-formats, MLIR's core, transforms and analyses, the dialects and translations
-the lowering uses, and MLIR's Python bindings (compiled once per CPython).
-Left as the overlay has them: LLVM's Support, which chooses sources by
-platform (a select, which a macro cannot split); MLIR's C API, made by another
-macro; libraries of one or two sources; and the TableGen tools, whose emitters
-define the same static names (options, helpers, constants) over and over: with
-a cc_binary macro tried, llvm-tblgen's batches still failed after 28 of its 67
-sources were kept alone.
+and that a macro can batch: LLVM's Support, code generator, JIT, optimizer and
+object formats, MLIR's core, transforms and analyses, the dialects and
+translations the lowering uses, and MLIR's Python bindings (compiled once per
+CPython). Support chooses some sources by platform (a select, which a macro
+cannot split): the patch moves those to the macro's platform_srcs. Left as the
+overlay has them: MLIR's C API, made by another macro; TargetParser, which
+chooses sources by platform too; libraries of one or two sources; and the
+TableGen tools, whose emitters define the same static names (options, helpers,
+constants) over and over: with a cc_binary macro tried, llvm-tblgen's batches
+still failed after 28 of its 67 sources were kept alone.
 
 COMPILED_ALONE: label -> sources (as the overlay names them) that do not
 compile in one translation unit with the others of their batch, found by
 building (find_alone.py): each defines or makes ambiguous a name another
 source of its batch defines too (a static function or constant, a
-command-line option, an anonymous class, a statistic).
+command-line option, an anonymous class, a statistic). Support's hash
+functions (MD5, SHA1, SHA256, SipHash, xxhash) are kept alone by hand: they
+leave short macros defined (MD5's F, G, H and I, SHA256's CH and MAJ) that
+would change the sources after them, which need not fail a build.
 """
 
 _LLVM = "@llvm-project//llvm:"
@@ -51,6 +55,7 @@ UNITY_LIBRARIES = dict(
         "ProfileData",
         "Remarks",
         "Scalar",
+        "Support",
         "TableGen",
         "Target",
         "TextAPI",
@@ -153,6 +158,13 @@ COMPILED_ALONE = {
         "lib/Transforms/Scalar/GVNSink.cpp",
         "lib/Transforms/Scalar/LoopInterchange.cpp",
         "lib/Transforms/Scalar/LoopUnrollPass.cpp",
+    ],
+    _LLVM + "Support": [
+        "lib/Support/MD5.cpp",
+        "lib/Support/SHA1.cpp",
+        "lib/Support/SHA256.cpp",
+        "lib/Support/SipHash.cpp",
+        "lib/Support/xxhash.cpp",
     ],
     _LLVM + "TransformUtils": [
         "lib/Transforms/Utils/LowerGlobalDtors.cpp",

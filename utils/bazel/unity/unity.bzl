@@ -125,12 +125,16 @@ def _expand_filegroups(srcs):
             expanded.append(src)
     return expanded
 
-def cc_library(name, srcs = [], copts = [], **kwargs):
-    """native.cc_library, compiled in unity batches if libraries.bzl names it."""
+def cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
+    """native.cc_library, compiled in unity batches if libraries.bzl names it.
+
+    platform_srcs: more sources, chosen by platform (a select), never batched.
+    The patch moves LLVM Support's there, so the rest of its srcs is a list.
+    """
     label = "{}//{}:{}".format(native.repository_name(), native.package_name(), name)
     size = UNITY_LIBRARIES.get(label)
     if not size or type(srcs) != "list":
-        native.cc_library(name = name, srcs = srcs, copts = copts, **kwargs)
+        native.cc_library(name = name, srcs = srcs + platform_srcs, copts = copts, **kwargs)
         return
     srcs = _expand_filegroups(srcs)
     alone = COMPILED_ALONE.get(label, [])
@@ -141,7 +145,7 @@ def cc_library(name, srcs = [], copts = [], **kwargs):
     batches, single = unity_batches(sources, size, alone)
     if not batches:
         # Nothing left to batch (a batch size of 1, or every source alone).
-        native.cc_library(name = name, srcs = srcs, copts = copts, **kwargs)
+        native.cc_library(name = name, srcs = srcs + platform_srcs, copts = copts, **kwargs)
         return
     batched = [s for s in sources if s not in single]
     unity_sources(
@@ -152,7 +156,7 @@ def cc_library(name, srcs = [], copts = [], **kwargs):
     )
     native.cc_library(
         name = name,
-        srcs = [s for s in srcs if s not in batched] + [":" + name + "_unity"],
+        srcs = [s for s in srcs if s not in batched] + [":" + name + "_unity"] + platform_srcs,
         copts = copts + _sibling_include_copts(label, srcs, batched),
         **kwargs
     )
