@@ -133,18 +133,18 @@ def cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     """
     label = "{}//{}:{}".format(native.repository_name(), native.package_name(), name)
     size = UNITY_LIBRARIES.get(label)
-    if not size or type(srcs) != "list":
-        native.cc_library(name = name, srcs = srcs + platform_srcs, copts = copts, **kwargs)
-        return
-    srcs = _expand_filegroups(srcs)
-    alone = COMPILED_ALONE.get(label, [])
-    for source in alone:
-        if source not in srcs:
-            fail("libraries.bzl keeps {} alone, but {} has no such source".format(source, label))
-    sources = [s for s in srcs if s.endswith(".cpp")]
-    batches, single = unity_batches(sources, size, alone)
+    batches = {}
+    if size and type(srcs) == "list":
+        srcs = _expand_filegroups(srcs)
+        alone = COMPILED_ALONE.get(label, [])
+        for source in alone:
+            if source not in srcs:
+                fail("libraries.bzl keeps {} alone, but {} has no such source".format(source, label))
+        sources = [s for s in srcs if s.endswith(".cpp")]
+        batches, single = unity_batches(sources, size, alone)
     if not batches:
-        # Nothing left to batch (a batch size of 1, or every source alone).
+        # Not named, sources chosen by a select, or nothing left to batch (a
+        # batch size of 1, or every source alone): the overlay's own library.
         native.cc_library(name = name, srcs = srcs + platform_srcs, copts = copts, **kwargs)
         return
     batched = [s for s in sources if s not in single]
