@@ -189,6 +189,7 @@ def torch_mlir_dependencies():
             Label("//utils/bazel/patches:llvm-jit-without-pass-builder.patch"),
             Label("//utils/bazel/patches:mlir-debug-without-capi-ir.patch"),
             Label("//utils/bazel/patches:llvm-unity-build.patch"),
+            Label("//utils/bazel/patches:mlir-torch-mlir-subsets.patch"),
         ] + _bazel4_only([
             Label("//utils/bazel/patches:tblgen-host-configuration.patch"),
         ]),

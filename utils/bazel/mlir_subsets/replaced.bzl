@@ -3,9 +3,10 @@
 test/mlir_subsets checks the closure of what we ship against both lists.
 """
 
-# Replaced by a target of ours (//utils/bazel/mlir_subsets, or
-# //lib/RefBackend for the JIT's C API and optimizer). None of them may be
-# linked with torch-mlir: each defines the same symbols as its replacement.
+# Replaced by a target of ours (@llvm-project//mlir:torch_mlir_*, from
+# subsets.bzl here, or //lib/RefBackend for the JIT's C API and optimizer).
+# None of them may be linked with torch-mlir: each defines the same symbols as
+# its replacement.
 REPLACED_OVERLAY_LIBRARIES = [
     "@llvm-project//mlir:AffineToStandard",
     "@llvm-project//mlir:AffineTransforms",

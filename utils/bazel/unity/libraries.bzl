@@ -5,13 +5,16 @@ sources that take most of a cold build's compile time (bench/build_profile.py)
 and that a macro can batch: LLVM's Support, code generator, JIT, optimizer and
 object formats, MLIR's core, transforms and analyses, the dialects and
 translations the lowering uses, and MLIR's Python bindings (compiled once per
-CPython). Support chooses some sources by platform (a select, which a macro
-cannot split): the patch moves those to the macro's platform_srcs. Left as the
-overlay has them: MLIR's C API, made by another macro; TargetParser, which
-chooses sources by platform too; libraries of one or two sources; and the
-TableGen tools, whose emitters define the same static names (options, helpers,
-constants) over and over: with a cc_binary macro tried, llvm-tblgen's batches
-still failed after 28 of its 67 sources were kept alone.
+CPython); torch-mlir's cut-down MLIR transforms (utils/bazel/mlir_subsets);
+and, in a workspace that depends on torch-mlir, its own libraries of several
+sources (the conversions, the backend passes). Support chooses some sources
+by platform (a select, which a macro cannot split): the patch moves those to
+the macro's platform_srcs. Left as the overlay has them: MLIR's C API, made
+by another macro; TargetParser, which chooses sources by platform too;
+libraries of one or two sources; and the TableGen tools, whose emitters
+define the same static names (options, helpers, constants) over and over:
+with a cc_binary macro tried, llvm-tblgen's batches still failed after 28 of
+its 67 sources were kept alone.
 
 COMPILED_ALONE: label -> sources (as the overlay names them) that do not
 compile in one translation unit with the others of their batch, found by
@@ -95,7 +98,22 @@ UNITY_LIBRARIES = dict(
         "TransformUtils",
         "Transforms",
         "VectorDialect",
-    ]],
+    ]] + [(_MLIR + "torch_mlir_" + name, 8) for name in [
+        # torch-mlir's cut-down transforms (utils/bazel/mlir_subsets).
+        "arith_transforms",
+        "linalg_transforms",
+        "memref_transforms",
+        "scf_transforms",
+    ]] + [
+        # torch-mlir's own libraries of several sources, batched only where
+        # another workspace depends on torch-mlir (a monorepo, or
+        # examples/consumer): there they compile once, with no edits to
+        # rebuild for. In this workspace their label starts with "@//", so
+        # they compile one source at a time, for the edit-compile loop.
+        ("@torch_mlir//lib/Conversion:Conversion", 5),
+        ("@torch_mlir//lib/Dialect/TorchConversion/Transforms:Transforms", 8),
+        ("@torch_mlir//lib/RefBackend:RefBackend", 8),
+    ],
 )
 
 COMPILED_ALONE = {
@@ -208,5 +226,8 @@ COMPILED_ALONE = {
         "lib/Transforms/SROA.cpp",
         "lib/Transforms/StripDebugInfo.cpp",
         "lib/Transforms/SymbolDCE.cpp",
+    ],
+    _MLIR + "torch_mlir_arith_transforms": [
+        "lib/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.cpp",
     ],
 }
