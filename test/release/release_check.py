@@ -7,9 +7,9 @@
    core wheels (cp310-cp313) and the torch wheel, stamped, built, tested, in
    dist/ with SHA256SUMS, published.
 3. The index lists exactly those five files, byte for byte dist/'s.
-4. Fresh venvs install from the index: torch-mlir-core on every CPython runs
-   the smoketest; torch-mlir on 3.11 pulls the core of its own version (torch
-   from the pinned files) and compiles and runs a model.
+4. Fresh venvs install from the index, two at a time: torch-mlir-core on
+   every CPython runs the smoketest; torch-mlir on 3.11 pulls the core of its
+   own version (torch from the pinned files) and compiles and runs a model.
 5. The same night again: every wheel is identical, nothing is uploaded.
 6. A release whose gate test fails (//test/release:failing_gate) stops with
    exit 1 at the first CPython, names the test, and publishes nothing.
@@ -19,6 +19,7 @@ Prints each step's time. Exit 0 when every check holds, 1 otherwise.
 """
 
 import argparse
+import concurrent.futures
 import os
 import subprocess
 import sys
@@ -67,6 +68,43 @@ def release(workspace, index, args, bazel_flags, indent=""):
         lines.append(line)
     proc.wait()
     return subprocess.CompletedProcess(command, proc.returncode, "".join(lines), None)
+
+
+def install_core_wheel(python, index, links, version, smoketest):
+    """torch-mlir-core from the index into a fresh venv of `python`; it runs the smoketest."""
+    venv = FreshVenv(find_python(python))
+    try:
+        proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
+                            "--find-links", str(links), "torch-mlir-core"])
+        if proc.returncode != 0:
+            raise CheckFailed(f"pip install torch-mlir-core on {python}:\n{proc.stdout}{proc.stderr}")
+        proc = venv.python([str(smoketest)])
+        if proc.stdout != SMOKETEST_OUTPUT:
+            raise CheckFailed(f"smoketest on {python}:\n{proc.stdout}{proc.stderr}")
+    finally:
+        venv.remove()
+    return f"CPython {python}: torch-mlir-core {version} from the index, smoketest ok"
+
+
+def install_torch_wheel(index, links, version):
+    """torch-mlir from the index on 3.11: it pulls the core of its own version and runs a model."""
+    venv = FreshVenv(find_python("3.11"))
+    try:
+        proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
+                            "--find-links", str(links), "torch-mlir"])
+        if proc.returncode != 0:
+            raise CheckFailed(f"pip install torch-mlir:\n{proc.stdout}{proc.stderr}")
+        proc = venv.python(["-c", "import importlib.metadata as m; "
+                                  "print(m.version('torch-mlir'), m.version('torch-mlir-core'))"])
+        if proc.stdout.split() != [version, version]:
+            raise CheckFailed(f"installed versions: {proc.stdout}{proc.stderr}")
+        proc = venv.python(["-c", MODEL])
+        if proc.returncode != 0 or "compiled matches eager" not in proc.stdout:
+            raise CheckFailed(f"the installed torch-mlir did not run a model:\n{proc.stdout}{proc.stderr}")
+    finally:
+        venv.remove()
+    return (f"torch-mlir {version} from the index pulled torch-mlir-core {version}; "
+            "a compiled model matches eager")
 
 
 def find_python(version):
@@ -133,34 +171,15 @@ def main():
             links.mkdir()
             for wheel in Path(args.distdir).glob("*.whl"):
                 (links / wheel.name).symlink_to(wheel)
-            for python in PYTHONS:
-                venv = FreshVenv(find_python(python))
-                run = venv.python
-                proc = run(["-m", "pip", "install", "--index-url", index.index_url,
-                            "--find-links", str(links), "torch-mlir-core"])
-                if proc.returncode != 0:
-                    raise CheckFailed(f"pip install torch-mlir-core on {python}:\n{proc.stdout}{proc.stderr}")
-                proc = run([str(smoketest)])
-                if proc.stdout != SMOKETEST_OUTPUT:
-                    raise CheckFailed(f"smoketest on {python}:\n{proc.stdout}{proc.stderr}")
-                venv.remove()
-                print(f"CPython {python}: torch-mlir-core {version} from the index, smoketest ok")
-            venv = FreshVenv(find_python("3.11"))
-            run = venv.python
-            proc = run(["-m", "pip", "install", "--index-url", index.index_url,
-                        "--find-links", str(links), "torch-mlir"])
-            if proc.returncode != 0:
-                raise CheckFailed(f"pip install torch-mlir:\n{proc.stdout}{proc.stderr}")
-            proc = run(["-c", "import importlib.metadata as m; "
-                              "print(m.version('torch-mlir'), m.version('torch-mlir-core'))"])
-            if proc.stdout.split() != [version, version]:
-                raise CheckFailed(f"installed versions: {proc.stdout}{proc.stderr}")
-            proc = run(["-c", MODEL])
-            if proc.returncode != 0 or "compiled matches eager" not in proc.stdout:
-                raise CheckFailed(f"the installed torch-mlir did not run a model:\n{proc.stdout}{proc.stderr}")
-            venv.remove()
-            print(f"torch-mlir {version} from the index pulled torch-mlir-core {version}; "
-                  "a compiled model matches eager")
+            # Two installs at a time, on the 2 cores: each is mostly one pip
+            # unpacking wheels. torch-mlir (with torch, the longest) goes first.
+            installs = [lambda: install_torch_wheel(index, links, version)]
+            installs += [lambda python=python: install_core_wheel(python, index, links, version,
+                                                                  smoketest)
+                         for python in PYTHONS]
+            with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+                for future in [pool.submit(install) for install in installs]:
+                    print(future.result(), flush=True)
             step("fresh venvs install from the index", t0)
 
             t0 = time.monotonic()
