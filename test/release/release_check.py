@@ -173,13 +173,13 @@ def main():
                 (links / wheel.name).symlink_to(wheel)
             # Two installs at a time, on the 2 cores: each is mostly one pip
             # unpacking wheels. torch-mlir (with torch, the longest) goes first.
-            installs = [lambda: install_torch_wheel(index, links, version)]
-            installs += [lambda python=python: install_core_wheel(python, index, links, version,
-                                                                  smoketest)
-                         for python in PYTHONS]
             with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-                for future in [pool.submit(install) for install in installs]:
-                    print(future.result(), flush=True)
+                installs = [pool.submit(install_torch_wheel, index, links, version)]
+                installs += [pool.submit(install_core_wheel, python, index, links, version,
+                                         smoketest)
+                             for python in PYTHONS]
+                for install in installs:
+                    print(install.result(), flush=True)
             step("fresh venvs install from the index", t0)
 
             t0 = time.monotonic()

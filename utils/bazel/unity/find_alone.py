@@ -80,8 +80,7 @@ def main():
         build = subprocess.run(
             # The overlay's: ours are batched only in another workspace.
             [str(REPO / "bazelw"), "build", "--keep_going"]
-            + sorted(label for label in libraries["UNITY_LIBRARIES"]
-                     if label.startswith("@llvm-project//")),
+            + sorted(libraries["OVERLAY_UNITY_LIBRARIES"]),
             cwd=REPO, capture_output=True, text=True)
         log = build.stdout + build.stderr
         if build.returncode == 0:
