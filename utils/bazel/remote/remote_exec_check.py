@@ -8,8 +8,9 @@
    Its store starts as hard links to the disk cache's entries (the same
    layout), because Bazel 4 cannot combine gRPC remote execution with a disk
    cache: what is built already is a hit, the rest runs on the worker.
-2. A clone of this checkout (its own output base; the shared disk cache for
-   what is built already) builds the targets locally: the reference. Its
+2. A clone of this checkout (its own output base; a hard-linked copy of the
+   shared disk cache for what is built already, so that what it writes stays
+   out of the shared one) builds the targets locally: the reference. Its
    Bazel server runs in a mount namespace where the host's compilers and
    binutils are /bin/false and /usr/include and the crt files are empty: the
    pinned toolchain (utils/bazel/toolchain) must be all the build uses.
@@ -124,6 +125,19 @@ def build_worker(tmp):
     return f"{classes}:{SERVER_JAR}"
 
 
+def link_disk_cache(disk_cache, dest):
+    """Makes dest a copy of the disk cache whose entries are hard links.
+
+    Bazel and the worker write a new entry to a temporary file and rename it,
+    so nothing written to dest reaches the disk cache: another check may be
+    reading it at the same time. Action results are linked before the blobs
+    they name, so a result written meanwhile is in dest only with its blobs."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for kind in ("ac", "cas"):
+        if (disk_cache / kind).is_dir():
+            subprocess.run(["cp", "-al", str(disk_cache / kind), str(dest)], check=True)
+
+
 class Worker:
     def __init__(self, tmp, classpath, jobs):
         self.tmp, self.classpath, self.jobs = tmp, classpath, jobs
@@ -134,13 +148,7 @@ class Worker:
 
     def start(self, disk_cache):
         (self.tmp / "work").mkdir(parents=True, exist_ok=True)
-        (self.tmp / "cas").mkdir(parents=True, exist_ok=True)
-        for kind in ("ac", "cas"):
-            if (disk_cache / kind).is_dir():
-                # New entries are written to a temporary file and renamed, so
-                # the linked ones (and the disk cache) are never written.
-                subprocess.run(["cp", "-al", str(disk_cache / kind), str(self.tmp / "cas")],
-                               check=True)
+        link_disk_cache(disk_cache, self.tmp / "cas")
         cmd = ["java", "-cp", self.classpath, WORKER_CLASS, f"--listen_port={self.port}",
                f"--work_path={self.tmp / 'work'}", f"--cas_path={self.tmp / 'cas'}",
                f"--jobs={self.jobs}"]
@@ -271,9 +279,11 @@ def run(targets, disk_cache, tmp, jobs):
         start_server_without_host_toolchain(b, base_b)
         run_id = f"{int(time.time())}_{os.getpid()}"
         mark_registry(b, f"local_{run_id}")
+        local_disk_cache = tmp / "local_disk_cache"
+        link_disk_cache(disk_cache, local_disk_cache)
 
         times["local build"], _ = bazel(
-            b, base_b, [*build_flags(run_id, "local", disk_cache, tmp / "exec_local.json"),
+            b, base_b, [*build_flags(run_id, "local", local_disk_cache, tmp / "exec_local.json"),
                         *targets],
             "the local build")
         _, local_runs = spawns_by_runner(tmp / "exec_local.json")
@@ -337,7 +347,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--targets", nargs="+", default=DEFAULT_TARGETS)
     parser.add_argument("--disk-cache", type=Path, default=DEFAULT_DISK_CACHE,
-                        help="the disk cache both builds read (default %(default)s)")
+                        help="the disk cache both builds start from (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
                         help="actions the worker runs at once")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
