@@ -63,21 +63,26 @@ def sources_regex(labels, package):
             + "|.*/{}/({})_unity/.*".format(package, "|".join(names)))
 
 
-def compiles_run(profile):
-    """(count, seconds) of the compile actions that ran a process."""
+def compile_runs(profile):
+    """Seconds of each compile action that ran a process (not a cache hit)."""
     events = json.load(gzip.open(profile))["traceEvents"]
     runs = {}
     for e in events:
         if e.get("name") == "subprocess.run" and e.get("ph") == "X":
             runs.setdefault(e["tid"], []).append(e["ts"])
-    count, seconds = 0, 0.0
+    seconds = []
     for e in events:
         if e.get("cat") == "action processing" and e["name"].startswith("Compiling"):
             start, end = e["ts"], e["ts"] + e["dur"]
             if any(start <= t <= end for t in runs.get(e["tid"], [])):
-                count += 1
-                seconds += e["dur"] / 1e6
-    return count, seconds
+                seconds.append(e["dur"] / 1e6)
+    return seconds
+
+
+def compiles_run(profile):
+    """(count, seconds) of the compile actions that ran a process."""
+    seconds = compile_runs(profile)
+    return len(seconds), sum(seconds)
 
 
 def build(labels, regex, scratch):
