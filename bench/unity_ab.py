@@ -79,12 +79,6 @@ def compile_runs(profile):
     return seconds
 
 
-def compiles_run(profile):
-    """(count, seconds) of the compile actions that ran a process."""
-    seconds = compile_runs(profile)
-    return len(seconds), sum(seconds)
-
-
 def build(labels, regex, scratch):
     profile = scratch / f"{uuid.uuid4().hex}.profile.gz"
     start = time.monotonic()
@@ -92,7 +86,8 @@ def build(labels, regex, scratch):
           f"--per_file_copt={regex}@-DTORCH_MLIR_UNITY_AB={uuid.uuid4().hex}", *labels,
           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.monotonic() - start
-    return (*compiles_run(profile), wall)
+    runs = compile_runs(profile)
+    return len(runs), sum(runs), wall
 
 
 def main():

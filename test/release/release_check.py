@@ -70,14 +70,19 @@ def release(workspace, index, args, bazel_flags, indent=""):
     return subprocess.CompletedProcess(command, proc.returncode, "".join(lines), None)
 
 
+def pip_install_from_index(venv, index, links, package, where=""):
+    """`package` from the index into the venv (the pinned files in `links` for the rest)."""
+    proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
+                        "--find-links", str(links), package])
+    if proc.returncode != 0:
+        raise CheckFailed(f"pip install {package}{where}:\n{proc.stdout}{proc.stderr}")
+
+
 def install_core_wheel(python, index, links, version, smoketest):
     """torch-mlir-core from the index into a fresh venv of `python`; it runs the smoketest."""
     venv = FreshVenv(find_python(python))
     try:
-        proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
-                            "--find-links", str(links), "torch-mlir-core"])
-        if proc.returncode != 0:
-            raise CheckFailed(f"pip install torch-mlir-core on {python}:\n{proc.stdout}{proc.stderr}")
+        pip_install_from_index(venv, index, links, "torch-mlir-core", f" on {python}")
         proc = venv.python([str(smoketest)])
         if proc.stdout != SMOKETEST_OUTPUT:
             raise CheckFailed(f"smoketest on {python}:\n{proc.stdout}{proc.stderr}")
@@ -90,10 +95,7 @@ def install_torch_wheel(index, links, version):
     """torch-mlir from the index on 3.11: it pulls the core of its own version and runs a model."""
     venv = FreshVenv(find_python("3.11"))
     try:
-        proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
-                            "--find-links", str(links), "torch-mlir"])
-        if proc.returncode != 0:
-            raise CheckFailed(f"pip install torch-mlir:\n{proc.stdout}{proc.stderr}")
+        pip_install_from_index(venv, index, links, "torch-mlir")
         proc = venv.python(["-c", "import importlib.metadata as m; "
                                   "print(m.version('torch-mlir'), m.version('torch-mlir-core'))"])
         if proc.stdout.split() != [version, version]:
