@@ -16,6 +16,7 @@ Debian's packages (/usr/share/bazel) and the shims in utils/bazel/shims/.
 load("//utils/bazel/repositories:local_python.bzl", "local_python")
 load("//utils/bazel/repositories:pinned.bzl", "pinned_archive", "pinned_wheel")
 load("//utils/bazel/repositories:shim_repository.bzl", "shim_repository")
+load("//utils/bazel/repositories:torch_mlir_cc.bzl", "torch_mlir_cc")
 load("//utils/bazel/repositories:zig_sdk.bzl", "zig_sdk")
 
 PYTHON_VERSION = "3.11"
@@ -148,6 +149,11 @@ def torch_mlir_dependencies():
 
     # skylib's analysistest runs its checks through this toolchain.
     native.register_toolchains("@bazel_skylib//toolchains/unittest:bash_toolchain")
+
+    # Our own C++ libraries, compiled under one repository name in every
+    # workspace, so that one workspace's cache serves the next (rules/cc.bzl).
+    # The label names this repository's root whatever the caller calls it.
+    _maybe(torch_mlir_cc, name = "torch_mlir_cc", workspace_file = Label("//:WORKSPACE"))
 
     # The pinned CPython: headers for extension modules, interpreter for py_* rules.
     _maybe(local_python, name = "torch_mlir_python", version = PYTHON_VERSION)

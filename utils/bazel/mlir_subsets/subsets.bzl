@@ -15,7 +15,8 @@ would compile them again under external/torch_mlir: the object files' paths
 would differ from the ones in the disk cache. As overlay libraries they can
 also be batched (utils/bazel/unity).
 
-Only torch-mlir's lib/InitAll and lib/RefBackend may use them. Nothing may link
+Only torch-mlir's lib/InitAll and lib/RefBackend may use them (compiled in
+@torch_mlir_cc, utils/bazel/rules/cc.bzl). Nothing may link
 an overlay library next to its subset here (the same symbols twice):
 replaced.bzl lists them, and //test/mlir_subsets checks what we ship.
 """
@@ -23,8 +24,8 @@ replaced.bzl lists them, and //test/mlir_subsets checks what we ship.
 load("//utils/bazel/unity:unity.bzl", "cc_library")
 
 _USERS = [
-    "@torch_mlir//lib/InitAll:__pkg__",
-    "@torch_mlir//lib/RefBackend:__pkg__",
+    "@torch_mlir_cc//lib/InitAll:__pkg__",
+    "@torch_mlir_cc//lib/RefBackend:__pkg__",
     # //test/llvm:unity_build_test's query, which checks they are batched.
     "@torch_mlir//test/llvm:__pkg__",
 ]

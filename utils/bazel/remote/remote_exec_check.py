@@ -27,7 +27,9 @@
    library's .so link in each, and the linked files must agree too). Every
    compile and link, local or remote, must have run the pinned driver with
    zig among its inputs.
-4. Every output under bazel-bin/lib must be byte-identical between the two.
+4. Every output under bazel-bin/lib and bazel-bin/external/torch_mlir_cc/lib
+   (where our C++ compiles, utils/bazel/rules/cc.bzl) must be byte-identical
+   between the two.
 5. Stops the worker (its port must close) and removes the clone.
 
 Exit 0 when every check holds, 1 when one fails, 2 when the setup fails.
@@ -71,8 +73,9 @@ WORKER_CLASS = "com.google.devtools.build.remote.worker.RemoteWorker"
 # ops come from ODS (so mlir-tblgen runs for it too).
 DEFAULT_TARGETS = ["//lib/Dialect/Torch/IR:generated_torch_ops_td",
                    "//lib/Dialect/TorchConversion/IR"]
-# Our sources that compile again in each build (see 3. above).
-RECOMPILED = r"^lib/Dialect/TorchConversion/IR/.*\.cpp"
+# Our sources that compile again in each build (see 3. above), by exec path:
+# they compile in @torch_mlir_cc.
+RECOMPILED = r"^external/torch_mlir_cc/lib/Dialect/TorchConversion/IR/.*\.cpp"
 UNCACHED = ["TdGenerate"]
 # The host's own C/C++ toolchain, hidden from the clone's Bazel server (and so
 # from every action it runs locally): compilers, binutils, headers, crt files.
@@ -257,12 +260,17 @@ def compilers_used(exec_log):
     return compilers, staged
 
 
+# Where the targets' outputs are, under bazel-bin: our genrules' and our C++'s.
+OUTPUT_DIRS = ["lib", "external/torch_mlir_cc/lib"]
+
+
 def output_digests(checkout):
-    """sha256 of every output file under bazel-bin/lib, by path (params files,
+    """sha256 of every output file under OUTPUT_DIRS, by path (params files,
     which hold the command line and so the define, left out)."""
-    root = checkout / "bazel-bin" / "lib"
-    return {str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.endswith(".params")}
+    bin_dir = checkout / "bazel-bin"
+    return {str(p.relative_to(bin_dir)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for d in OUTPUT_DIRS for p in sorted((bin_dir / d).rglob("*"))
+            if p.is_file() and not p.name.endswith(".params")}
 
 
 def run(targets, disk_cache, tmp, jobs):
@@ -326,7 +334,8 @@ def run(targets, disk_cache, tmp, jobs):
         remote = output_digests(b)
         differ = sorted(p for p in reference.keys() | remote.keys()
                         if reference.get(p) != remote.get(p))
-        print(f"outputs under bazel-bin/lib: {len(remote)} files, {len(differ)} differ", flush=True)
+        print(f"outputs under bazel-bin ({', '.join(OUTPUT_DIRS)}): {len(remote)} files, "
+              f"{len(differ)} differ", flush=True)
         if differ:
             raise CheckFailed("remote outputs differ from local ones: " + ", ".join(differ[:10]))
         objects = [p for p in remote if p.endswith(".o") and "TorchConversionOps" in p]

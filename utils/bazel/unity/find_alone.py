@@ -78,9 +78,8 @@ def main():
     libraries = load_libraries()
     for round_ in range(1, args.rounds + 1):
         build = subprocess.run(
-            # The overlay's: ours are batched only in another workspace.
             [str(REPO / "bazelw"), "build", "--keep_going"]
-            + sorted(libraries["OVERLAY_UNITY_LIBRARIES"]),
+            + sorted(libraries["UNITY_LIBRARIES"]),
             cwd=REPO, capture_output=True, text=True)
         log = build.stdout + build.stderr
         if build.returncode == 0:

@@ -1,17 +1,15 @@
 """Which overlay libraries unity.bzl compiles in batches, and what stays alone.
 
-UNITY_LIBRARIES: label -> batch size, what unity.bzl batches.
-OVERLAY_UNITY_LIBRARIES: the ones of them in @llvm-project, which every
-workspace batches (this one's checks and tools use it).
+UNITY_LIBRARIES: label -> batch size, what unity.bzl batches. All of them are
+in @llvm-project; torch-mlir's own libraries compile one source at a time,
+for the edit-compile loop, and once for every workspace (utils/bazel/rules/cc.bzl).
 
 The overlay libraries of three or more sources that take most of a cold
 build's compile time (bench/build_profile.py) and that a macro can batch:
 LLVM's Support, code generator, JIT, optimizer and object formats, MLIR's
 core, transforms and analyses, the dialects and translations the lowering
 uses, and MLIR's Python bindings (compiled once per CPython); torch-mlir's
-cut-down MLIR transforms (utils/bazel/mlir_subsets); and, in a workspace that
-depends on torch-mlir, its own libraries of several sources (the conversions,
-the backend passes). Support chooses some sources by platform (a select, which
+cut-down MLIR transforms (utils/bazel/mlir_subsets). Support chooses some sources by platform (a select, which
 a macro cannot split): the patch moves those to the macro's platform_srcs.
 Left as the overlay has them: MLIR's C API, made by another macro;
 TargetParser, which chooses sources by platform too; libraries of one or two
@@ -32,7 +30,7 @@ would change the sources after them, which need not fail a build.
 _LLVM = "@llvm-project//llvm:"
 _MLIR = "@llvm-project//mlir:"
 
-OVERLAY_UNITY_LIBRARIES = dict(
+UNITY_LIBRARIES = dict(
     [(_LLVM + name, 8) for name in [
         "Analysis",
         "AsmParser",
@@ -109,18 +107,6 @@ OVERLAY_UNITY_LIBRARIES = dict(
         "scf_transforms",
     ]],
 )
-
-# torch-mlir's own libraries of several sources, batched only where another
-# workspace depends on torch-mlir (a monorepo, or examples/consumer): there
-# they compile once, with no edits to rebuild for. In this workspace their
-# label starts with "@//", so they compile one source at a time, for the
-# edit-compile loop; what this workspace batches is OVERLAY_UNITY_LIBRARIES.
-UNITY_LIBRARIES = dict(OVERLAY_UNITY_LIBRARIES)
-UNITY_LIBRARIES.update({
-    "@torch_mlir//lib/Conversion:Conversion": 5,
-    "@torch_mlir//lib/Dialect/TorchConversion/Transforms:Transforms": 8,
-    "@torch_mlir//lib/RefBackend:RefBackend": 8,
-})
 
 COMPILED_ALONE = {
     _LLVM + "BinaryFormat": [

@@ -1,4 +1,4 @@
-"""Unity builds for the overlay's largest LLVM and MLIR libraries (and ours, elsewhere).
+"""Unity builds for the overlay's largest LLVM and MLIR libraries.
 
 A cold build spends most of each LLVM compile parsing the same headers. A
 unity build compiles a batch of one library's sources as one translation unit,
@@ -26,10 +26,9 @@ libraries.bzl it:
   - compiles the sources libraries.bzl keeps alone (they clash with another
     source of their run: the same static name, option or anonymous class),
     and runs left with one source, as before.
-Every other library is the overlay's own, unchanged. Our libraries of several
-sources load cc_library from here too: libraries.bzl names them by the
-repository name another workspace gives torch-mlir (@torch_mlir), so they are
-batched there and compiled one source at a time here.
+Every other library is the overlay's own, unchanged. Our own libraries load
+cc_library from here too (through utils/bazel/rules/cc.bzl); libraries.bzl
+names none of them, so they compile one source at a time.
 """
 
 load(":libraries.bzl", "COMPILED_ALONE", "UNITY_LIBRARIES")
