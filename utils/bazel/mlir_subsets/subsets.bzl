@@ -16,9 +16,9 @@ would differ from the ones in the disk cache. As overlay libraries they can
 also be batched (utils/bazel/unity).
 
 Only torch-mlir's lib/InitAll and lib/RefBackend may use them (compiled in
-@torch_mlir_cc, utils/bazel/rules/cc.bzl). Nothing may link
-an overlay library next to its subset here (the same symbols twice):
-replaced.bzl lists them, and //test/mlir_subsets checks what we ship.
+@torch_mlir_cc, utils/bazel/rules/cc.bzl). Nothing may link an overlay
+library next to its subset here (the same symbols twice): replaced.bzl lists
+them, and //test/mlir_subsets checks what we ship.
 """
 
 load("//utils/bazel/unity:unity.bzl", "cc_library")
