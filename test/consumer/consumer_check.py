@@ -24,7 +24,6 @@ import argparse
 import subprocess
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,8 +54,8 @@ def compiled_source(spawn):
 
 
 def compiles_that_ran(spawns):
-    """(Counter of owner -> compiles that ran, those sources, compiles from a cache)."""
-    ran, sources, cached = Counter(), {}, 0
+    """({owner: sources of the compiles that ran}, count of compiles from a cache)."""
+    sources, cached = {}, 0
     for spawn in spawns:
         if spawn.get("mnemonic") != "CppCompile":
             continue
@@ -64,10 +63,8 @@ def compiles_that_ran(spawns):
             cached += 1
             continue
         source = compiled_source(spawn)
-        who = owner(source)
-        ran[who] += 1
-        sources.setdefault(who, []).append(source)
-    return ran, sources, cached
+        sources.setdefault(owner(source), []).append(source)
+    return sources, cached
 
 
 def main(argv=None):
@@ -83,9 +80,9 @@ def main(argv=None):
         if status != 0:
             print(f"consumer: bazel test exited {status}", flush=True)
             return status
-        ran, sources, cached = compiles_that_ran(parse_execution_log(exec_log.read_text()))
-    owners = [OWN, OURS, LLVM] + sorted(set(ran) - {OWN, OURS, LLVM})
-    counts = "; ".join(f"{who} {ran[who]}" for who in owners)
+        sources, cached = compiles_that_ran(parse_execution_log(exec_log.read_text()))
+    owners = [OWN, OURS, LLVM] + sorted(set(sources) - {OWN, OURS, LLVM})
+    counts = "; ".join(f"{who} {len(sources.get(who, []))}" for who in owners)
     print(f"consumer: C++ compiles that ran: {counts} ({cached} from the cache)", flush=True)
     others = {who: s for who, s in sources.items() if who != OWN}
     if args.require_cached and others:

@@ -9,8 +9,9 @@ build's compile time (bench/build_profile.py) and that a macro can batch:
 LLVM's Support, code generator, JIT, optimizer and object formats, MLIR's
 core, transforms and analyses, the dialects and translations the lowering
 uses, and MLIR's Python bindings (compiled once per CPython); torch-mlir's
-cut-down MLIR transforms (utils/bazel/mlir_subsets). Support chooses some sources by platform (a select, which
-a macro cannot split): the patch moves those to the macro's platform_srcs.
+cut-down MLIR transforms (utils/bazel/mlir_subsets). Support chooses some
+sources by platform (a select, which a macro cannot split): the patch moves
+those to the macro's platform_srcs.
 Left as the overlay has them: MLIR's C API, made by another macro;
 TargetParser, which chooses sources by platform too; libraries of one or two
 sources; and the TableGen tools, whose emitters define the same static names
