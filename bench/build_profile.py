@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Where a build's time went, from the profile Bazel writes for every command.
 
 Bazel 4 writes the last command's JSON trace profile to
@@ -16,7 +15,7 @@ their summed times and the median of their ratios. Runs on different days
 differ by a third on these machines, so compare a change's profiles only
 after this says how the machines compared.
 
-Usage: bench/build_profile.py [PROFILE] [--top 25] [--against OTHER]
+Usage: python3 -m bench.build_profile [PROFILE] [--top 25] [--against OTHER]
        (default PROFILE: this workspace's <output_base>/command.profile.gz)
 """
 

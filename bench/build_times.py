@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Build-size and build-time figures, measured side by side in one run.
 
 Actions (always; analysis only, about a minute): `bazel aquery` of the targets,
@@ -17,7 +16,7 @@ and the ./bazelw overhead (the bootstrap fast path, every input present).
 Upstream's CMake route is not rebuilt here; its figures are the constants below.
 Needs a bootstrapped machine (run ./bazelw once).
 
-Usage: bench/build_times.py [--cold] [--targets T ...] [--keep]
+Usage: python3 -m bench.build_times [--cold] [--targets T ...] [--keep]
 """
 
 import argparse

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """export_and_import with our two wheels against upstream's torch-mlir 20261001.
 
 Two fresh venvs, each with the pinned torch 2.13.0 (from ./bazelw's cache):
@@ -16,7 +15,7 @@ The sides alternate in --rounds separate processes so both see the same noise;
 each timed call starts after a full garbage collection, with the collector off.
 Ratios are ours / upstream's (< 1.0: we are faster).
 
-Usage: bench/fx_import.py [--reps 5] [--rounds 2] [--keep-venvs]
+Usage: python3 -m bench.fx_import [--reps 5] [--rounds 2] [--keep-venvs]
 """
 
 import argparse
@@ -24,15 +23,11 @@ import json
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
-from python_package import built_wheel, make_venv, pip_install, upstream_wheel  # noqa: E402
-sys.path.insert(0, str(REPO / "utils" / "bazel" / "bootstrap"))
-from bootstrap import default_distdir  # noqa: E402
+from bench.common import REPO, built_wheel, make_venv, pip_install, upstream_wheel
+from utils.bazel.bootstrap.bootstrap import default_distdir
 
 WORKER = r"""
 import gc, json, sys, time, warnings

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Import + lowering to linalg-on-tensors: ours against upstream torch-mlir
 20261001, side by side in one run.
 
@@ -13,7 +12,7 @@ PyPI (fetched once into ~/.cache/torch-mlir/bench). Prints:
   - how many of our lowered e2e modules upstream's own contract check
     (`torch-mlir-opt --torch-verify-linalg-on-tensors-backend-contract`) accepts.
 
-Usage: bench/lowering.py [--repeats N] [--wheel OURS.whl ...]
+Usage: python3 -m bench.lowering [--repeats N] [--wheel OURS.whl ...]
 Needs the wheels built (./bazelw build //python:torch_mlir_core_wheel
 //python:torch_mlir_wheel) and pip's access to the package index once.
 """
@@ -27,12 +26,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "bench"))
-from compare_with_upstream import CACHE, UPSTREAM_WHEEL, upstream_opt  # noqa: E402
-from python_package import built_wheel  # noqa: E402
+from bench.common import CACHE, REPO, UPSTREAM, built_wheel, upstream_opt, upstream_wheel
+from utils.bazel.bootstrap.bootstrap import default_distdir
 
-DISTDIR = Path(os.environ.get("TORCH_MLIR_DISTDIR", Path.home() / ".cache/torch-mlir/distdir"))
+DISTDIR = default_distdir()
 
 # Runs inside a venv: times the models, tries every e2e case, writes JSON.
 WORKER = r'''
@@ -131,16 +128,14 @@ def main():
                              "torch wheel last built in bazel-bin/python)")
     args = parser.parse_args()
     ours_wheels = args.wheel or [str(built_wheel("torch_mlir_core")), str(built_wheel("torch_mlir"))]
-    upstream_opt()  # fetches the upstream wheel into the cache
-    upstream_wheel = next(CACHE.glob("torch_mlir-20261001-*.whl"))
     ours = venv("venv-ours", ours_wheels)
-    theirs = venv("venv-upstream", [upstream_wheel])
+    theirs = venv("venv-upstream", [upstream_wheel()])
 
     lowered = Path(tempfile.mkdtemp(prefix="lowered_"))
     result_ours = run_side(ours, args.repeats, lowered)
     result_theirs = run_side(theirs, args.repeats, None)
 
-    print(f"import + lower to linalg-on-tensors, best of {args.repeats} (s), {UPSTREAM_WHEEL}")
+    print(f"import + lower to linalg-on-tensors, best of {args.repeats} (s), {UPSTREAM}")
     print(f"{'model':20} {'ours':>8} {'upstream':>9} {'ours/up':>8}")
     for name, mine in result_ours["models"].items():
         up = result_theirs["models"][name]

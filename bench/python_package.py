@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Our torch-mlir-core wheel against upstream's torch-mlir 20261001, side by side.
 
 Each wheel goes into its own fresh venv (upstream's from PyPI via `pip
@@ -9,23 +8,18 @@ download torch-mlir==20261001 --no-deps`, installed with --no-deps). Prints:
   - parse + print throughput on a generated Torch IR file of >= 10 MB.
 Ratios are ours / upstream's (< 1.0 is better for time, size and RSS).
 
-Usage: bench/python_package.py [--ours WHEEL] [--runs 7]
+Usage: python3 -m bench.python_package [--ours WHEEL] [--runs 7]
 """
 
 import argparse
-import os
-import resource
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-CACHE = Path.home() / ".cache" / "torch-mlir" / "bench"
-UPSTREAM = "torch-mlir==20261001"
+from bench.common import built_wheel, make_venv, pip_install, upstream_wheel
+
 IMPORT = "import torch_mlir.ir; from torch_mlir.dialects import torch"
 
 PARSE_PRINT = """
@@ -41,46 +35,6 @@ with ir.Context() as ctx:
     elapsed = time.perf_counter() - start
 print(elapsed, len(printed))
 """
-
-
-def make_venv(path):
-    """A fresh venv at `path`; returns its python."""
-    if path.exists():
-        shutil.rmtree(path)
-    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
-    return path / "bin" / "python"
-
-
-def pip_install(python, requirements, no_deps=False, find_links=None):
-    """`pip install --no-index` of wheel files or requirements (found in `find_links`)."""
-    cmd = [str(python), "-m", "pip", "install", "-q", "--no-index"]
-    cmd += ["--find-links", str(find_links)] if find_links else []
-    cmd += ["--no-deps"] if no_deps else []
-    subprocess.run(cmd + [str(r) for r in requirements], check=True)
-    return python
-
-
-def built_wheel(distribution):
-    """`distribution`'s wheel in bazel-bin/python for the running Python, or None.
-
-    bazel-bin may hold one per CPython (--config=py3XX) and per stamped
-    version (a nightly's); pick this one's tag (or a pure py3 wheel), the
-    most recently built.
-    """
-    tag = f"-cp{sys.version_info.major}{sys.version_info.minor}-"
-    wheels = [w for w in (REPO / "bazel-bin" / "python").glob(f"{distribution}-*.whl")
-              if tag in w.name or w.name.endswith("-py3-none-any.whl")]
-    return max(wheels, key=lambda w: w.stat().st_mtime, default=None)
-
-
-def upstream_wheel():
-    found = list(CACHE.glob("torch_mlir-20261001-*.whl"))
-    if not found:
-        CACHE.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(CACHE),
-                        UPSTREAM], check=True)
-        found = list(CACHE.glob("torch_mlir-20261001-*.whl"))
-    return found[0]
 
 
 def installed_size(python):

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The reference backend's compile and run times, against eager, in one run.
 
 Installs the built wheels (core + torch-linked) and the pinned torch into a
@@ -12,22 +11,17 @@ fresh venv, then prints:
     through RefBackend against numpy on the same arrays;
   - the core wheel's size.
 
-Usage: bench/refbackend.py [--runs 21] [--cases NAME ...]
+Usage: python3 -m bench.refbackend [--runs 21] [--cases NAME ...]
 Build first: ./bazelw build //python:torch_mlir_core_wheel //python:torch_mlir_wheel
 """
 
 import argparse
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from python_package import built_wheel, make_venv, pip_install  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO / "utils" / "bazel" / "bootstrap"))
-from bootstrap import default_distdir  # noqa: E402
+from bench.common import REPO, built_wheel, make_venv, pip_install
+from utils.bazel.bootstrap.bootstrap import default_distdir
 
 INNER = r'''
 import statistics, sys, time, warnings

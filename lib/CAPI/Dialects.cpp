@@ -1,4 +1,5 @@
-//===- Dialects.cpp - C API: registering torch-mlir's dialects -------------===//
+//===- Dialects.cpp - C API: registering torch-mlir's dialects
+//-------------===//
 
 #include "torch-mlir-c/Dialects.h"
 
@@ -9,4 +10,5 @@
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Torch, torch,
                                       mlir::torch::Torch::TorchDialect)
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(
-    TorchConversion, torch_c, mlir::torch::TorchConversion::TorchConversionDialect)
+    TorchConversion, torch_c,
+    mlir::torch::TorchConversion::TorchConversionDialect)

@@ -1,4 +1,5 @@
-//===- Registration.cpp - C API: dialects and passes torch-mlir IR uses ----===//
+//===- Registration.cpp - C API: dialects and passes torch-mlir IR uses
+//----===//
 
 #include "torch-mlir-c/Registration.h"
 

@@ -138,13 +138,13 @@ MlirTypeID torchMlirTorchNnModuleTypeGetTypeID() {
   bool torchMlirTypeIsATorch##NAME(MlirType t) {                               \
     return isa<Torch::NAME##Type>(unwrap(t));                                  \
   }                                                                            \
-  MlirType torchMlirTorch##NAME##TypeGet(MlirContext context,                  \
-                                         intptr_t numSizes,                    \
-                                         const int64_t *optionalSizes,         \
-                                         MlirType optionalDtype) {             \
-    Type dtype = mlirTypeIsNull(optionalDtype) ? Type() : unwrap(optionalDtype); \
+  MlirType torchMlirTorch##NAME##TypeGet(                                      \
+      MlirContext context, intptr_t numSizes, const int64_t *optionalSizes,    \
+      MlirType optionalDtype) {                                                \
+    Type dtype =                                                               \
+        mlirTypeIsNull(optionalDtype) ? Type() : unwrap(optionalDtype);        \
     return wrap(Torch::NAME##Type::get(                                        \
-        unwrap(context), sizesFrom(numSizes, optionalSizes), dtype));    \
+        unwrap(context), sizesFrom(numSizes, optionalSizes), dtype));          \
   }                                                                            \
   MlirType torchMlirTorch##NAME##TypeGetWithLeastStaticInformation(            \
       MlirContext context) {                                                   \

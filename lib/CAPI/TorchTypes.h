@@ -1,8 +1,10 @@
-/*===- TorchTypes.h - C API: build and inspect Torch types ---------*- C -*-===*/
+/*===- TorchTypes.h - C API: build and inspect Torch types ---------*- C
+ * -*-===*/
 /*
  * Every Torch type has a constructor (torchMlirTorch<X>TypeGet), a predicate
  * (torchMlirTypeIsATorch<X>) and its TypeID (torchMlirTorch<X>TypeGetTypeID).
- * The names are upstream torch-mlir's, so code written against its C API links here.
+ * The names are upstream torch-mlir's, so code written against its C API links
+ * here.
  */
 
 #ifndef TORCH_MLIR_C_TORCHTYPES_H
@@ -54,7 +56,8 @@ MLIR_CAPI_EXPORTED MlirType torchMlirTorchGeneratorTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchGeneratorTypeGetTypeID(void);
 /* !torch.LinearParams */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchLinearParams(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchLinearParamsTypeGet(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchLinearParamsTypeGet(MlirContext context);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchLinearParamsTypeGetTypeID(void);
 /* !torch.qint8 */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchQInt8(MlirType t);
@@ -79,56 +82,77 @@ MLIR_CAPI_EXPORTED MlirType torchMlirTorchListTypeGet(MlirType containedType);
 MLIR_CAPI_EXPORTED MlirType torchMlirTorchListTypeGetContainedType(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchListTypeGetTypeID(void);
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchOptional(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchOptionalTypeGet(MlirType containedType);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchOptionalTypeGet(MlirType containedType);
 MLIR_CAPI_EXPORTED MlirType torchMlirTorchOptionalTypeGetContained(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchOptionalTypeGetTypeID(void);
 
 /* !torch.tuple<T...> and !torch.union<T...> */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchTuple(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchTupleTypeGet(MlirContext context, intptr_t numContainedTypes, const MlirType *containedTypes);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchTupleTypeGet(MlirContext context, intptr_t numContainedTypes,
+                           const MlirType *containedTypes);
 MLIR_CAPI_EXPORTED size_t torchMlirTorchTupleTypeGetNumTypes(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchTupleTypeGetType(MlirType t, intptr_t pos);
+MLIR_CAPI_EXPORTED MlirType torchMlirTorchTupleTypeGetType(MlirType t,
+                                                           intptr_t pos);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchTupleTypeGetTypeID(void);
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchUnion(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchUnionTypeGet(MlirContext context, intptr_t numContainedTypes, const MlirType *containedTypes);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchUnionTypeGet(MlirContext context, intptr_t numContainedTypes,
+                           const MlirType *containedTypes);
 MLIR_CAPI_EXPORTED size_t torchMlirTorchUnionTypeGetNumTypes(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchUnionTypeGetType(MlirType t, intptr_t pos);
+MLIR_CAPI_EXPORTED MlirType torchMlirTorchUnionTypeGetType(MlirType t,
+                                                           intptr_t pos);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchUnionTypeGetTypeID(void);
 
 /* !torch.dict<K, V> */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchDict(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchDictTypeGet(MlirType keyType, MlirType valueType);
+MLIR_CAPI_EXPORTED MlirType torchMlirTorchDictTypeGet(MlirType keyType,
+                                                      MlirType valueType);
 MLIR_CAPI_EXPORTED MlirType torchMlirTorchDictTypeGetKeyType(MlirType t);
 MLIR_CAPI_EXPORTED MlirType torchMlirTorchDictTypeGetValueType(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchDictTypeGetTypeID(void);
 
 /* !torch.nn.Module<"name"> */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchNnModule(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchNnModuleTypeGet(MlirContext context, MlirStringRef className);
-MLIR_CAPI_EXPORTED MlirStringRef torchMlirTorchNnModuleTypeGetClassName(MlirType t);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchNnModuleTypeGet(MlirContext context, MlirStringRef className);
+MLIR_CAPI_EXPORTED MlirStringRef
+torchMlirTorchNnModuleTypeGetClassName(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchNnModuleTypeGetTypeID(void);
 
-/* Tensors: !torch.tensor<...> (NonValueTensor) and !torch.vtensor<...> (ValueTensor).
- * numSizes == -1 means the rank is unknown (optionalSizes is then ignored);
- * a size of -1 is an unknown dimension (`?`). A null dtype means unknown. */
+/* Tensors: !torch.tensor<...> (NonValueTensor) and !torch.vtensor<...>
+ * (ValueTensor). numSizes == -1 means the rank is unknown (optionalSizes is
+ * then ignored); a size of -1 is an unknown dimension (`?`). A null dtype means
+ * unknown. */
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchNonValueTensor(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchNonValueTensorTypeGet(MlirContext context, intptr_t numSizes, const int64_t *optionalSizes, MlirType optionalDtype);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchNonValueTensorTypeGetWithLeastStaticInformation(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType torchMlirTorchNonValueTensorTypeGet(
+    MlirContext context, intptr_t numSizes, const int64_t *optionalSizes,
+    MlirType optionalDtype);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchNonValueTensorTypeGetWithLeastStaticInformation(
+    MlirContext context);
 MLIR_CAPI_EXPORTED int64_t torchMlirTorchNonValueTensorTypeGetRank(MlirType t);
 MLIR_CAPI_EXPORTED bool torchMlirTorchNonValueTensorTypeHasSizes(MlirType t);
 MLIR_CAPI_EXPORTED bool torchMlirTorchNonValueTensorTypeHasDtype(MlirType t);
 /* Writes the rank-many sizes into `sizes`; fails if the rank is unknown. */
-MLIR_CAPI_EXPORTED MlirLogicalResult torchMlirTorchNonValueTensorTypeGetSizes(MlirType t, int64_t *sizes);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchNonValueTensorTypeGetDtype(MlirType t);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+torchMlirTorchNonValueTensorTypeGetSizes(MlirType t, int64_t *sizes);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchNonValueTensorTypeGetDtype(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchNonValueTensorTypeGetTypeID(void);
 MLIR_CAPI_EXPORTED bool torchMlirTypeIsATorchValueTensor(MlirType t);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchValueTensorTypeGet(MlirContext context, intptr_t numSizes, const int64_t *optionalSizes, MlirType optionalDtype);
-MLIR_CAPI_EXPORTED MlirType torchMlirTorchValueTensorTypeGetWithLeastStaticInformation(MlirContext context);
+MLIR_CAPI_EXPORTED MlirType torchMlirTorchValueTensorTypeGet(
+    MlirContext context, intptr_t numSizes, const int64_t *optionalSizes,
+    MlirType optionalDtype);
+MLIR_CAPI_EXPORTED MlirType
+torchMlirTorchValueTensorTypeGetWithLeastStaticInformation(MlirContext context);
 MLIR_CAPI_EXPORTED int64_t torchMlirTorchValueTensorTypeGetRank(MlirType t);
 MLIR_CAPI_EXPORTED bool torchMlirTorchValueTensorTypeHasSizes(MlirType t);
 MLIR_CAPI_EXPORTED bool torchMlirTorchValueTensorTypeHasDtype(MlirType t);
 /* Writes the rank-many sizes into `sizes`; fails if the rank is unknown. */
-MLIR_CAPI_EXPORTED MlirLogicalResult torchMlirTorchValueTensorTypeGetSizes(MlirType t, int64_t *sizes);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+torchMlirTorchValueTensorTypeGetSizes(MlirType t, int64_t *sizes);
 MLIR_CAPI_EXPORTED MlirType torchMlirTorchValueTensorTypeGetDtype(MlirType t);
 MLIR_CAPI_EXPORTED MlirTypeID torchMlirTorchValueTensorTypeGetTypeID(void);
 

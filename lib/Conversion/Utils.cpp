@@ -172,8 +172,8 @@ Value i64ToIndex(OpBuilder &b, Location loc, Value i64) {
 Value wrapIndex(OpBuilder &b, Location loc, Value index, Value size) {
   Type i64 = b.getI64Type();
   index = castScalar(b, loc, index, i64);
-  Value negative = b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt,
-                                           index, scalarConstant(b, loc, i64, 0));
+  Value negative = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::slt, index, scalarConstant(b, loc, i64, 0));
   Value wrapped = b.create<arith::SelectOp>(
       loc, negative,
       b.create<arith::AddIOp>(loc, index, indexToI64(b, loc, size)), index);

@@ -34,7 +34,8 @@ std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
 /// is not constant or out of range.
 std::optional<int64_t> getConstantDim(Value dim, int64_t rank);
 
-// --- builtin values -----------------------------------------------------------
+// --- builtin values
+// -----------------------------------------------------------
 
 /// Converts a scalar to `to` like a PyTorch cast does: ints sign-extend or
 /// truncate (i1 zero-extends), floats extend, truncate or convert (toward zero

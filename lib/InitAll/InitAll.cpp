@@ -38,14 +38,14 @@
 #include "torch-mlir/RefBackend/Passes.h"
 
 void mlir::torch::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<Torch::TorchDialect, TorchConversion::TorchConversionDialect,
-                  func::FuncDialect, arith::ArithDialect, cf::ControlFlowDialect,
-                  tensor::TensorDialect, linalg::LinalgDialect,
-                  math::MathDialect, scf::SCFDialect, affine::AffineDialect,
-                  complex::ComplexDialect, memref::MemRefDialect,
-                  bufferization::BufferizationDialect, index::IndexDialect,
-                  ml_program::MLProgramDialect, ub::UBDialect,
-                  LLVM::LLVMDialect>();
+  registry
+      .insert<Torch::TorchDialect, TorchConversion::TorchConversionDialect,
+              func::FuncDialect, arith::ArithDialect, cf::ControlFlowDialect,
+              tensor::TensorDialect, linalg::LinalgDialect, math::MathDialect,
+              scf::SCFDialect, affine::AffineDialect, complex::ComplexDialect,
+              memref::MemRefDialect, bufferization::BufferizationDialect,
+              index::IndexDialect, ml_program::MLProgramDialect, ub::UBDialect,
+              LLVM::LLVMDialect>();
 
   // What one-shot bufferization, buffer deallocation and linalg's own
   // interfaces look up on these dialects' ops. Linalg's tiling and mesh

@@ -1,4 +1,5 @@
-//===- InitAll.h - Everything torch-mlir registers, in one place -*- C++ -*-===//
+//===- InitAll.h - Everything torch-mlir registers, in one place -*- C++
+//-*-===//
 //
 // torch-mlir-opt, the C API (hence Python) and consumers call these, so the
 // list of dialects, interface models, passes and pipelines lives once.

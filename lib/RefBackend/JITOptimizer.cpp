@@ -69,9 +69,11 @@ public:
   bool runOnLoop(llvm::Loop *loop, llvm::LPPassManager &) override {
     llvm::Function &function = *loop->getHeader()->getParent();
     auto &loops = getAnalysis<llvm::LoopInfoWrapperPass>().getLoopInfo();
-    auto &dominators = getAnalysis<llvm::DominatorTreeWrapperPass>().getDomTree();
+    auto &dominators =
+        getAnalysis<llvm::DominatorTreeWrapperPass>().getDomTree();
     auto &assumptions =
-        getAnalysis<llvm::AssumptionCacheTracker>().getAssumptionCache(function);
+        getAnalysis<llvm::AssumptionCacheTracker>().getAssumptionCache(
+            function);
     auto &costs =
         getAnalysis<llvm::TargetTransformInfoWrapperPass>().getTTI(function);
     auto &evolution = getAnalysis<llvm::ScalarEvolutionWrapperPass>().getSE();
@@ -117,8 +119,7 @@ mlir::makeOptimizingTransformer(unsigned optLevel, unsigned sizeLevel,
   return [optLevel, targetMachine](llvm::Module *module) -> llvm::Error {
     if (optLevel > 3)
       return llvm::make_error<llvm::StringError>(
-          "invalid optimization level " + llvm::Twine(optLevel) +
-              " (0 to 3)",
+          "invalid optimization level " + llvm::Twine(optLevel) + " (0 to 3)",
           llvm::inconvertibleErrorCode());
     if (optLevel == 0)
       return llvm::Error::success();

@@ -22,8 +22,7 @@ namespace {
 
 /// The type a result travels to the callback as: ranked memrefs become
 /// unranked, scalars stay. Fails on anything the callback cannot take.
-FailureOr<Type> callbackType(func::FuncOp function, unsigned index,
-                             Type type) {
+FailureOr<Type> callbackType(func::FuncOp function, unsigned index, Type type) {
   if (auto memref = dyn_cast<MemRefType>(type)) {
     if (!memref.getLayout().isIdentity())
       return function.emitOpError()
@@ -59,7 +58,8 @@ LogicalResult mungeFunction(func::FuncOp function, SymbolTable &symbols) {
   }
 
   std::string callbackName =
-      (mlir::torch::RefBackend::kResultsCallbackPrefix + function.getName()).str();
+      (mlir::torch::RefBackend::kResultsCallbackPrefix + function.getName())
+          .str();
   if (symbols.lookup(callbackName))
     return function.emitOpError()
            << "cannot declare its results callback: the symbol '"

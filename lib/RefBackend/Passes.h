@@ -1,4 +1,5 @@
-//===- Passes.h - The reference backend: passes and its pipeline -*- C++ -*-===//
+//===- Passes.h - The reference backend: passes and its pipeline -*- C++
+//-*-===//
 
 #ifndef TORCH_MLIR_REFBACKEND_PASSES_H
 #define TORCH_MLIR_REFBACKEND_PASSES_H

@@ -1,4 +1,5 @@
-//===- TorchMlirModule.cpp - torch_mlir._mlir_libs._torchMlir --------------===//
+//===- TorchMlirModule.cpp - torch_mlir._mlir_libs._torchMlir
+//--------------===//
 //
 // The Python face of our dialects: registration and the Torch types. Built
 // only on the C API (libTorchMLIRAggregateCAPI.so), like MLIR's own extension
@@ -40,9 +41,8 @@ void defineRegisterDialect(py::module_ &m, const char *name,
 }
 
 /// A parameterless type: `X.get(context=None)`.
-void defineSimpleType(py::module_ &m, const char *name,
-                      bool (*isa)(MlirType), MlirTypeID (*typeId)(),
-                      MlirType (*get)(MlirContext)) {
+void defineSimpleType(py::module_ &m, const char *name, bool (*isa)(MlirType),
+                      MlirTypeID (*typeId)(), MlirType (*get)(MlirContext)) {
   mlir_type_subclass(m, name, isa, typeId)
       .def_classmethod(
           "get",
@@ -52,8 +52,9 @@ void defineSimpleType(py::module_ &m, const char *name,
           py::arg("cls"), py::arg("context") = py::none());
 }
 
-/// `!torch.tensor` and `!torch.vtensor`: get(sizes=None, dtype=None, context=None),
-/// .sizes (None if the rank is unknown, -1 for `?`), .dtype (None if unknown).
+/// `!torch.tensor` and `!torch.vtensor`: get(sizes=None, dtype=None,
+/// context=None), .sizes (None if the rank is unknown, -1 for `?`), .dtype
+/// (None if unknown).
 template <MlirType (*Get)(MlirContext, intptr_t, const int64_t *, MlirType),
           int64_t (*Rank)(MlirType),
           MlirLogicalResult (*Sizes)(MlirType, int64_t *),
@@ -79,16 +80,15 @@ void defineTensorType(py::module_ &m, const char *name, bool (*isa)(MlirType),
           },
           py::arg("cls"), py::arg("sizes") = py::none(),
           py::arg("dtype") = py::none(), py::arg("context") = py::none())
-      .def_property_readonly(
-          "sizes",
-          [](MlirType self) -> py::object {
-            int64_t rank = Rank(self);
-            if (rank < 0)
-              return py::none();
-            std::vector<int64_t> sizes(rank);
-            (void)Sizes(self, sizes.data());
-            return py::cast(sizes);
-          })
+      .def_property_readonly("sizes",
+                             [](MlirType self) -> py::object {
+                               int64_t rank = Rank(self);
+                               if (rank < 0)
+                                 return py::none();
+                               std::vector<int64_t> sizes(rank);
+                               (void)Sizes(self, sizes.data());
+                               return py::cast(sizes);
+                             })
       .def_property_readonly("dtype", [](MlirType self) -> py::object {
         MlirType dtype = Dtype(self);
         if (mlirTypeIsNull(dtype))
@@ -97,9 +97,10 @@ void defineTensorType(py::module_ &m, const char *name, bool (*isa)(MlirType),
       });
 }
 
-/// `!torch.tuple<...>` and `!torch.union<...>`: get(types, context=None), .types.
-void defineTypeListType(py::module_ &m, const char *name,
-                        bool (*isa)(MlirType), MlirTypeID (*typeId)(),
+/// `!torch.tuple<...>` and `!torch.union<...>`: get(types, context=None),
+/// .types.
+void defineTypeListType(py::module_ &m, const char *name, bool (*isa)(MlirType),
+                        MlirTypeID (*typeId)(),
                         MlirType (*get)(MlirContext, intptr_t,
                                         const MlirType *),
                         size_t (*size)(MlirType),
@@ -144,7 +145,8 @@ PYBIND11_MODULE(_torchMlir, m) {
   defineSimpleType(m, "IntType", torchMlirTypeIsATorchInt,
                    torchMlirTorchIntTypeGetTypeID, torchMlirTorchIntTypeGet);
   defineSimpleType(m, "FloatType", torchMlirTypeIsATorchFloat,
-                   torchMlirTorchFloatTypeGetTypeID, torchMlirTorchFloatTypeGet);
+                   torchMlirTorchFloatTypeGetTypeID,
+                   torchMlirTorchFloatTypeGet);
   defineSimpleType(m, "BoolType", torchMlirTypeIsATorchBool,
                    torchMlirTorchBoolTypeGetTypeID, torchMlirTorchBoolTypeGet);
   defineSimpleType(m, "StringType", torchMlirTypeIsATorchString,
@@ -186,16 +188,14 @@ PYBIND11_MODULE(_torchMlir, m) {
       .def_property_readonly("contained_type", [](MlirType self) {
         return torchMlirTorchOptionalTypeGetContained(self);
       });
-  defineTypeListType(m, "TupleType", torchMlirTypeIsATorchTuple,
-                     torchMlirTorchTupleTypeGetTypeID,
-                     torchMlirTorchTupleTypeGet,
-                     torchMlirTorchTupleTypeGetNumTypes,
-                     torchMlirTorchTupleTypeGetType);
-  defineTypeListType(m, "UnionType", torchMlirTypeIsATorchUnion,
-                     torchMlirTorchUnionTypeGetTypeID,
-                     torchMlirTorchUnionTypeGet,
-                     torchMlirTorchUnionTypeGetNumTypes,
-                     torchMlirTorchUnionTypeGetType);
+  defineTypeListType(
+      m, "TupleType", torchMlirTypeIsATorchTuple,
+      torchMlirTorchTupleTypeGetTypeID, torchMlirTorchTupleTypeGet,
+      torchMlirTorchTupleTypeGetNumTypes, torchMlirTorchTupleTypeGetType);
+  defineTypeListType(
+      m, "UnionType", torchMlirTypeIsATorchUnion,
+      torchMlirTorchUnionTypeGetTypeID, torchMlirTorchUnionTypeGet,
+      torchMlirTorchUnionTypeGetNumTypes, torchMlirTorchUnionTypeGetType);
   mlir_type_subclass(m, "DictType", torchMlirTypeIsATorchDict,
                      torchMlirTorchDictTypeGetTypeID)
       .def_classmethod(
@@ -213,8 +213,8 @@ PYBIND11_MODULE(_torchMlir, m) {
           [](const py::object &cls, const std::string &className,
              MlirContext context) {
             return cls(torchMlirTorchNnModuleTypeGet(
-                context, mlirStringRefCreate(className.data(),
-                                             className.size())));
+                context,
+                mlirStringRefCreate(className.data(), className.size())));
           },
           py::arg("cls"), py::arg("class_name"),
           py::arg("context") = py::none())

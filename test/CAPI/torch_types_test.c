@@ -26,9 +26,11 @@ static void expectPrints(MlirContext ctx, MlirType type, const char *expected) {
     ++failures;
     return;
   }
-  MlirType parsed = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(expected));
+  MlirType parsed =
+      mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(expected));
   if (mlirTypeIsNull(parsed) || !mlirTypeEqual(parsed, type)) {
-    fprintf(stderr, "FAIL: %s does not parse back to the same type\n", expected);
+    fprintf(stderr, "FAIL: %s does not parse back to the same type\n",
+            expected);
     ++failures;
   }
 }
@@ -58,12 +60,14 @@ int main(void) {
   expectPrints(ctx, torchMlirTorchGeneratorTypeGet(ctx), "!torch.Generator");
   expectPrints(ctx, torchMlirTorchQInt8TypeGet(ctx), "!torch.qint8");
   expectTrue(torchMlirTypeIsATorchInt(intType), "IsATorchInt(!torch.int)");
-  expectTrue(!torchMlirTypeIsATorchInt(floatType), "!IsATorchInt(!torch.float)");
+  expectTrue(!torchMlirTypeIsATorchInt(floatType),
+             "!IsATorchInt(!torch.float)");
 
   MlirType list = torchMlirTorchListTypeGet(intType);
   expectPrints(ctx, list, "!torch.list<int>");
-  expectTrue(mlirTypeEqual(torchMlirTorchListTypeGetContainedType(list), intType),
-             "list contained type");
+  expectTrue(
+      mlirTypeEqual(torchMlirTorchListTypeGetContainedType(list), intType),
+      "list contained type");
   MlirType optional = torchMlirTorchOptionalTypeGet(list);
   expectPrints(ctx, optional, "!torch.optional<list<int>>");
   expectTrue(torchMlirTypeIsATorchOptional(optional), "IsATorchOptional");
@@ -74,16 +78,21 @@ int main(void) {
   expectTrue(torchMlirTorchTupleTypeGetNumTypes(tuple) == 2, "tuple size");
   expectTrue(mlirTypeEqual(torchMlirTorchTupleTypeGetType(tuple, 1), floatType),
              "tuple element 1");
-  expectPrints(ctx, torchMlirTorchUnionTypeGet(ctx, 2, pair), "!torch.union<int, float>");
+  expectPrints(ctx, torchMlirTorchUnionTypeGet(ctx, 2, pair),
+               "!torch.union<int, float>");
 
-  MlirType dict = torchMlirTorchDictTypeGet(torchMlirTorchStringTypeGet(ctx), intType);
+  MlirType dict =
+      torchMlirTorchDictTypeGet(torchMlirTorchStringTypeGet(ctx), intType);
   expectPrints(ctx, dict, "!torch.dict<str, int>");
-  expectTrue(mlirTypeEqual(torchMlirTorchDictTypeGetValueType(dict), intType), "dict value");
+  expectTrue(mlirTypeEqual(torchMlirTorchDictTypeGetValueType(dict), intType),
+             "dict value");
 
-  MlirType module = torchMlirTorchNnModuleTypeGet(ctx, mlirStringRefCreateFromCString("Net"));
+  MlirType module =
+      torchMlirTorchNnModuleTypeGet(ctx, mlirStringRefCreateFromCString("Net"));
   expectPrints(ctx, module, "!torch.nn.Module<\"Net\">");
   MlirStringRef className = torchMlirTorchNnModuleTypeGetClassName(module);
-  expectTrue(className.length == 3 && strncmp(className.data, "Net", 3) == 0, "class name");
+  expectTrue(className.length == 3 && strncmp(className.data, "Net", 3) == 0,
+             "class name");
 
   int64_t sizes[3] = {3, -1, 4};
   MlirType f32 = mlirF32TypeGet(ctx);
@@ -91,25 +100,33 @@ int main(void) {
   expectPrints(ctx, vtensor, "!torch.vtensor<[3,?,4],f32>");
   expectTrue(torchMlirTorchValueTensorTypeGetRank(vtensor) == 3, "rank 3");
   int64_t got[3] = {0, 0, 0};
-  expectTrue(mlirLogicalResultIsSuccess(torchMlirTorchValueTensorTypeGetSizes(vtensor, got)) &&
+  expectTrue(mlirLogicalResultIsSuccess(
+                 torchMlirTorchValueTensorTypeGetSizes(vtensor, got)) &&
                  got[0] == 3 && got[1] == -1 && got[2] == 4,
              "sizes [3,?,4]");
-  expectTrue(mlirTypeEqual(torchMlirTorchValueTensorTypeGetDtype(vtensor), f32), "dtype f32");
+  expectTrue(mlirTypeEqual(torchMlirTorchValueTensorTypeGetDtype(vtensor), f32),
+             "dtype f32");
 
-  MlirType unranked = torchMlirTorchValueTensorTypeGet(ctx, -1, NULL, mlirIntegerTypeSignedGet(ctx, 64));
+  MlirType unranked = torchMlirTorchValueTensorTypeGet(
+      ctx, -1, NULL, mlirIntegerTypeSignedGet(ctx, 64));
   expectPrints(ctx, unranked, "!torch.vtensor<*,si64>");
-  expectTrue(torchMlirTorchValueTensorTypeGetRank(unranked) == -1, "unknown rank");
-  expectTrue(mlirLogicalResultIsFailure(torchMlirTorchValueTensorTypeGetSizes(unranked, got)),
+  expectTrue(torchMlirTorchValueTensorTypeGetRank(unranked) == -1,
+             "unknown rank");
+  expectTrue(mlirLogicalResultIsFailure(
+                 torchMlirTorchValueTensorTypeGetSizes(unranked, got)),
              "no sizes to get for an unranked tensor");
 
   MlirType rank0 = torchMlirTorchValueTensorTypeGet(ctx, 0, NULL, f32);
   expectPrints(ctx, rank0, "!torch.vtensor<[],f32>");
   expectTrue(torchMlirTorchValueTensorTypeHasSizes(rank0), "rank 0 has sizes");
 
-  MlirType bare = torchMlirTorchNonValueTensorTypeGetWithLeastStaticInformation(ctx);
+  MlirType bare =
+      torchMlirTorchNonValueTensorTypeGetWithLeastStaticInformation(ctx);
   expectPrints(ctx, bare, "!torch.tensor");
-  expectTrue(!torchMlirTorchNonValueTensorTypeHasDtype(bare), "bare tensor has no dtype");
-  expectTrue(torchMlirTypeIsATorchNonValueTensor(bare) && !torchMlirTypeIsATorchValueTensor(bare),
+  expectTrue(!torchMlirTorchNonValueTensorTypeHasDtype(bare),
+             "bare tensor has no dtype");
+  expectTrue(torchMlirTypeIsATorchNonValueTensor(bare) &&
+                 !torchMlirTypeIsATorchValueTensor(bare),
              "tensor is not vtensor");
 
   mlirContextDestroy(ctx);

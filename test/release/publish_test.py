@@ -6,7 +6,7 @@ installs the core wheel from that index and runs the smoketest, and pip
 resolves the torch wheel to the core of the same version from it.
 
 The full one command (stamping, every CPython, building and testing) is
-test/release/release_check.py, a CI stage: it runs Bazel itself.
+ci/release_check.py, a CI stage: it runs Bazel itself.
 """
 
 import argparse
@@ -20,7 +20,7 @@ import zipfile
 from pathlib import Path
 
 from fresh_venv import FreshVenv
-from local_index import LocalIndex
+from ci.local_index import LocalIndex
 from tools.release.index import sha256_file
 
 ARGS = None

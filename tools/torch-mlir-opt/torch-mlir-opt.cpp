@@ -1,4 +1,5 @@
-//===- torch-mlir-opt.cpp - The torch-mlir optimizer driver ----------------===//
+//===- torch-mlir-opt.cpp - The torch-mlir optimizer driver
+//----------------===//
 //
 // mlir-opt with what lib/InitAll registers: our dialects and the upstream ones
 // our IR and its lowering use, our passes and pipelines (e.g.

@@ -40,8 +40,7 @@ TORCH_WHEELS = [
 # from (LLVM, MLIR, the overlay itself, the license), without LLVM's and
 # MLIR's tests and docs and the other projects: 12,300 of its 146,000 files,
 # 183 MB of 1.6 GB. Every output base extracts them, and deletes them on
-# `clean --expunge`; bench/llvm_extract.py measured 20 s for both instead of
-# 109 s, syncing to disk.
+# `clean --expunge`: 20 s for both instead of 109 s, syncing to disk.
 LLVM_SOURCE_MEMBERS = ["LICENSE.TXT", "cmake", "llvm", "mlir", "third-party", "utils"]
 LLVM_SOURCE_EXCLUDE = [
     "llvm/docs",
@@ -90,6 +89,8 @@ PINNED_WHEELS = [
     "importlib_resources",
     "passlib",
     "pypiserver",
+    # tools/format and its test: clang-format of the pinned LLVM's release.
+    "clang_format",
 ]
 
 # numpy for each CPython the core wheel is built for: the core wheel requires

@@ -30,20 +30,18 @@ struct FoldDoubleRelu : OpRewritePattern<AtenReluOp> {
   }
 };
 
-struct FoldDoubleReluPass
-    : PassWrapper<FoldDoubleReluPass, OperationPass<>> {
+struct FoldDoubleReluPass : PassWrapper<FoldDoubleReluPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(FoldDoubleReluPass)
 
-  StringRef getArgument() const override {
-    return "consumer-fold-double-relu";
-  }
+  StringRef getArgument() const override { return "consumer-fold-double-relu"; }
   StringRef getDescription() const override {
     return "Rewrites relu(relu(x)) to relu(x)";
   }
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FoldDoubleRelu>(&getContext());
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    if (failed(
+            applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
 };

@@ -36,7 +36,8 @@ public:
     else if constexpr (std::is_same_v<OpTy, ConstantFloatOp>)
       value = rewriter.getFloatAttr(type, op.getValue().convertToDouble());
     else
-      value = rewriter.getIntegerAttr(type, static_cast<int64_t>(op.getValue()));
+      value =
+          rewriter.getIntegerAttr(type, static_cast<int64_t>(op.getValue()));
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
     return success();
   }
@@ -111,8 +112,7 @@ public:
 
 /// neg.int/neg.float, and the scalar casts Int.float, Int.bool, Float.Scalar,
 /// Bool.int, Bool.float: castScalar to the converted result type.
-template <typename OpTy>
-class ConvertUnary : public OpConversionPattern<OpTy> {
+template <typename OpTy> class ConvertUnary : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;

@@ -71,8 +71,7 @@ Value reshape(OpBuilder &b, Location loc, Value input,
 /// view(self, size), reshape(self, shape), _unsafe_view(self, size): the
 /// result sizes from the list (static ones from the result type); one -1 is
 /// the element count over the product of the others.
-template <typename OpTy>
-class ConvertView : public OpConversionPattern<OpTy> {
+template <typename OpTy> class ConvertView : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
@@ -182,9 +181,8 @@ unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
   }
   SmallVector<OpFoldResult> kept;
   for (int64_t i = 0; i < rank; ++i) {
-    bool named = llvm::any_of(candidates, [&](int64_t c) {
-      return normalizeDim(c, rank) == i;
-    });
+    bool named = llvm::any_of(
+        candidates, [&](int64_t c) { return normalizeDim(c, rank) == i; });
     if (!(named && inputType.getDimSize(i) == 1))
       kept.push_back(sizes[i]);
   }
@@ -241,8 +239,7 @@ public:
     RankedTensorType resultType =
         convertedTensorType(getTypeConverter(), op.getResult());
     auto inputType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    std::optional<SmallVector<int64_t>> dims =
-        getConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
     if (!resultType || !inputType || !dims ||
         static_cast<int64_t>(dims->size()) != inputType.getRank())
       return rewriter.notifyMatchFailure(op, "not a constant permutation");
@@ -295,8 +292,8 @@ public:
       d1 = *nb;
     }
     std::swap(dims[d0], dims[d1]);
-    rewriter.replaceOp(op,
-                       permuted(rewriter, op.getLoc(), input, resultType, dims));
+    rewriter.replaceOp(
+        op, permuted(rewriter, op.getLoc(), input, resultType, dims));
     return success();
   }
 };
@@ -316,8 +313,7 @@ public:
         convertedTensorType(this->getTypeConverter(), op.getResult());
     Value input = adaptor.getOperands()[0];
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
-    if (!resultType || !inputType ||
-        inputType.getRank() > resultType.getRank())
+    if (!resultType || !inputType || inputType.getRank() > resultType.getRank())
       return rewriter.notifyMatchFailure(op, "not a broadcast");
     int64_t offset = resultType.getRank() - inputType.getRank();
     for (int64_t j = 0; j < resultType.getRank(); ++j) {
@@ -349,7 +345,8 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), inputType.getRank());
     std::optional<int64_t> step = getConstantInt(op.getStep());
     if (!dim || !step || *step <= 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim or step");
@@ -410,8 +407,8 @@ public:
       offsets[*dim] = i64ToIndex(rewriter, loc, start);
       sizes[*dim] = i64ToIndex(rewriter, loc, length);
     }
-    Value slice = rewriter.create<tensor::ExtractSliceOp>(
-        loc, input, offsets, sizes, strides);
+    Value slice = rewriter.create<tensor::ExtractSliceOp>(loc, input, offsets,
+                                                          sizes, strides);
     if (slice.getType() != resultType)
       slice = rewriter.create<tensor::CastOp>(loc, resultType, slice);
     rewriter.replaceOp(op, slice);
@@ -433,7 +430,8 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), inputType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     Location loc = op.getLoc();
@@ -446,8 +444,8 @@ public:
     std::optional<int64_t> constantIndex = getConstantInt(op.getIndex());
     std::optional<int64_t> staticSize = getConstantIntValue(sizes[*dim]);
     if (constantIndex && (*constantIndex >= 0 || staticSize)) {
-      int64_t at = *constantIndex < 0 ? *constantIndex + *staticSize
-                                      : *constantIndex;
+      int64_t at =
+          *constantIndex < 0 ? *constantIndex + *staticSize : *constantIndex;
       offsets[*dim] = rewriter.getIndexAttr(at);
     } else {
       Value index = adaptor.getIndex();
@@ -456,17 +454,18 @@ public:
       Value size = indexToI64(
           rewriter, loc,
           getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]));
-      Value negative = rewriter.create<arith::CmpIOp>(
-          loc, arith::CmpIPredicate::slt, index,
-          scalarConstant(rewriter, loc, i64, 0));
+      Value negative =
+          rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, index,
+                                         scalarConstant(rewriter, loc, i64, 0));
       index = rewriter.create<arith::SelectOp>(
           loc, negative, rewriter.create<arith::AddIOp>(loc, index, size),
           index);
       offsets[*dim] = i64ToIndex(rewriter, loc, index);
     }
     sizes[*dim] = rewriter.getIndexAttr(1);
-    auto reducedType = tensor::ExtractSliceOp::inferCanonicalRankReducedResultType(
-        resultType.getRank(), inputType, offsets, sizes, strides);
+    auto reducedType =
+        tensor::ExtractSliceOp::inferCanonicalRankReducedResultType(
+            resultType.getRank(), inputType, offsets, sizes, strides);
     Value slice = rewriter.create<tensor::ExtractSliceOp>(
         loc, cast<RankedTensorType>(reducedType), input, offsets, sizes,
         strides);
@@ -492,9 +491,11 @@ public:
         getListElements(op.getTensors());
     if (!resultType || !elements)
       return rewriter.notifyMatchFailure(op, "not a constant list");
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), resultType.getRank());
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), resultType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
+      return rewriter.notifyMatchFailure(op,
+                                         "non-constant dim, or out of range");
     Location loc = op.getLoc();
     SmallVector<Value> tensors;
     for (Value element : *elements) {
@@ -625,7 +626,6 @@ public:
   }
 };
 
-
 /// constant_pad_nd(self, pad, value): tensor.pad. `pad` lists (low, high)
 /// pairs from the last dimension backwards; negative amounts crop.
 class ConvertConstantPad : public OpConversionPattern<AtenConstantPadNdOp> {
@@ -655,15 +655,15 @@ public:
       high[rank - 1 - i] = rewriter.getIndexAttr((*pad)[2 * i + 1]);
     }
     Value fill = castScalar(rewriter, loc, value, inputType.getElementType());
-    Value padded = rewriter.create<tensor::PadOp>(loc, resultType,
-                                                  adaptor.getSelf(), low, high,
-                                                  fill);
+    Value padded = rewriter.create<tensor::PadOp>(
+        loc, resultType, adaptor.getSelf(), low, high, fill);
     rewriter.replaceOp(op, padded);
     return success();
   }
 };
 
-/// gather(self, dim, index): out[i..][j][k..] = self[i..][index[i..][j][k..]][k..].
+/// gather(self, dim, index): out[i..][j][k..] =
+/// self[i..][index[i..][j][k..]][k..].
 class ConvertGatherDim : public OpConversionPattern<AtenGatherOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -679,13 +679,15 @@ public:
     if (!resultType || !sourceType || !indexType ||
         indexType.getRank() != sourceType.getRank())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), sourceType.getRank());
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), sourceType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
+      return rewriter.notifyMatchFailure(op,
+                                         "non-constant dim, or out of range");
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
-    Value init = emptyTensor(rewriter, loc, resultType,
-                             getSizes(rewriter, loc, index));
+    Value init =
+        emptyTensor(rewriter, loc, resultType, getSizes(rewriter, loc, index));
     SmallVector<AffineMap> maps(2, rewriter.getMultiDimIdentityMap(rank));
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
@@ -694,9 +696,10 @@ public:
         [&](OpBuilder &b, Location l, ValueRange args) {
           SmallVector<Value> at;
           for (int64_t i = 0; i < rank; ++i)
-            at.push_back(i == *dim ? i64ToIndex(b, l, castScalar(b, l, args[0],
-                                                                  b.getI64Type()))
-                                   : b.create<linalg::IndexOp>(l, i).getResult());
+            at.push_back(
+                i == *dim ? i64ToIndex(
+                                b, l, castScalar(b, l, args[0], b.getI64Type()))
+                          : b.create<linalg::IndexOp>(l, i).getResult());
           b.create<linalg::YieldOp>(
               l, ValueRange{b.create<tensor::ExtractOp>(l, source, at)});
         });
@@ -732,8 +735,10 @@ public:
         continue;
       if (first < 0)
         first = i;
-      else if (static_cast<int64_t>(i) != first + static_cast<int64_t>(indices.size()))
-        return rewriter.notifyMatchFailure(op, "index tensors are not adjacent");
+      else if (static_cast<int64_t>(i) !=
+               first + static_cast<int64_t>(indices.size()))
+        return rewriter.notifyMatchFailure(op,
+                                           "index tensors are not adjacent");
       auto type = dyn_cast_or_null<RankedTensorType>(
           getTypeConverter()->convertType(element.getType()));
       if (!type || !isa<IntegerType>(type.getElementType()) ||
@@ -760,8 +765,8 @@ public:
       SmallVector<AffineExpr> exprs;
       for (int64_t d = 0; d < type.getRank(); ++d) {
         int64_t j = first + offset + d;
-        bool stretched = type.getDimSize(d) == 1 &&
-                         resultType.getDimSize(j) != 1;
+        bool stretched =
+            type.getDimSize(d) == 1 && resultType.getDimSize(j) != 1;
         exprs.push_back(stretched ? getAffineConstantExpr(0, context)
                                   : getAffineDimExpr(j, context));
         if (!stretched && !broadcastSizes[offset + d])
@@ -802,17 +807,15 @@ public:
 void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
-               ConvertView<Aten_UnsafeViewOp>,
-               ConvertUnitReshape<AtenFlattenUsingIntsOp>,
-               ConvertUnitReshape<AtenSqueezeOp>,
-               ConvertUnitReshape<AtenSqueezeDimOp>,
-               ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
-               ConvertTranspose<AtenTransposeIntOp>,
-               ConvertTranspose<AtenTOp>, ConvertExpand<AtenExpandOp>,
-               ConvertExpand<AtenBroadcastToOp>, ConvertSlice, ConvertSelect,
-               ConvertCat, ConvertGather<AtenEmbeddingOp>,
-               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt,
-               ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
-      converter, context);
+  patterns.add<
+      ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
+      ConvertView<Aten_UnsafeViewOp>,
+      ConvertUnitReshape<AtenFlattenUsingIntsOp>,
+      ConvertUnitReshape<AtenSqueezeOp>, ConvertUnitReshape<AtenSqueezeDimOp>,
+      ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
+      ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
+      ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
+      ConvertSlice, ConvertSelect, ConvertCat, ConvertGather<AtenEmbeddingOp>,
+      ConvertGather<AtenIndexSelectOp>, ConvertSizeInt, ConvertConstantPad,
+      ConvertGatherDim, ConvertIndexTensor>(converter, context);
 }

@@ -133,8 +133,10 @@ public:
 
   Value build();
 
-private:
-  Value in(unsigned i, Type type) { return castScalar(b, loc, values[i], type); }
+  // What the rows of kElementwiseOps build an element with.
+  Value in(unsigned i, Type type) {
+    return castScalar(b, loc, values[i], type);
+  }
   Value in(unsigned i) { return in(i, result); }
   bool isFloat() { return isa<mlir::FloatType>(result); }
   Value constant(double value) { return scalarConstant(b, loc, result, value); }
@@ -192,11 +194,26 @@ private:
     return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x,
                                    constant(0));
   }
-  template <typename FloatOp>
-  Value floatUnary() {
-    if (!isFloat())
+  /// A float op of operand 0; integers are not handled.
+  template <typename FloatOp> static Value floatUnary(ElementBuilder &e) {
+    if (!e.isFloat())
       return nullptr;
-    return b.create<FloatOp>(loc, in(0));
+    return e.b.create<FloatOp>(e.loc, e.in(0));
+  }
+  /// A float rounding op of operand 0; an integer is already whole.
+  template <typename FloatOp> static Value roundingUnary(ElementBuilder &e) {
+    return e.isFloat() ? floatUnary<FloatOp>(e) : e.in(0);
+  }
+  /// A bitwise op of operands 0 and 1, integers (and bools) only.
+  template <typename IntOp> static Value bitwise(ElementBuilder &e) {
+    if (e.isFloat())
+      return nullptr;
+    return e.b.create<IntOp>(e.loc, e.in(0), e.in(1));
+  }
+  /// A logical op of operands 0 and 1 as bools, cast to the result type.
+  template <typename IntOp> Value logical() {
+    Value x = in(0, b.getI1Type()), y = in(1, b.getI1Type());
+    return castScalar(b, loc, b.create<IntOp>(loc, x, y), result);
   }
   Value compare(arith::CmpFPredicate floatPredicate,
                 arith::CmpIPredicate signedPredicate,
@@ -258,9 +275,9 @@ Value ElementBuilder::buildComplex() {
       return b.create<complex::NegOp>(loc, complexIn(0));
     if (isa<AtenComplexOp>(op)) {
       Type element = cast<ComplexType>(result).getElementType();
-      return b.create<complex::CreateOp>(loc, result,
-                                         castScalar(b, loc, values[0], element),
-                                         castScalar(b, loc, values[1], element));
+      return b.create<complex::CreateOp>(
+          loc, result, castScalar(b, loc, values[0], element),
+          castScalar(b, loc, values[1], element));
     }
     if (isa<AtenPolarOp>(op)) {
       Type element = cast<ComplexType>(result).getElementType();
@@ -274,8 +291,8 @@ Value ElementBuilder::buildComplex() {
                                   b.create<math::SinOp>(loc, angle)));
     }
     // Arithmetic; an alpha other than the constant 1 is not handled.
-    if (isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp,
-            AtenSubScalarOp>(op)) {
+    if (isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp>(
+            op)) {
       std::optional<double> alpha = getConstantFloat(op->getOperand(2));
       if (!alpha || *alpha != 1.0)
         return nullptr;
@@ -295,7 +312,8 @@ Value ElementBuilder::buildComplex() {
   if (isa<AtenAbsOp>(op))
     return castScalar(b, loc, b.create<complex::AbsOp>(loc, values[0]), result);
   if (isa<AtenAngleOp>(op))
-    return castScalar(b, loc, b.create<complex::AngleOp>(loc, values[0]), result);
+    return castScalar(b, loc, b.create<complex::AngleOp>(loc, values[0]),
+                      result);
   return nullptr;
 }
 
@@ -310,306 +328,345 @@ Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
       loc, type.isInteger(1) ? boolPredicate : signedPredicate, x, y);
 }
 
-Value ElementBuilder::build() {
-  using FP = arith::CmpFPredicate;
-  using IP = arith::CmpIPredicate;
-  bool complexOperand = llvm::any_of(values, [](Value v) {
-    return isa<ComplexType>(v.getType());
-  });
-  if (complexOperand || isa<ComplexType>(result) ||
-      isa<AtenComplexOp, AtenPolarOp>(op))
-    return buildComplex();
-  // Arithmetic, in the result type.
-  if (isa<AtenAddTensorOp, AtenAddScalarOp>(op))
-    return add(in(0), scaled(in(1), 2));
-  if (isa<AtenSubTensorOp, AtenSubScalarOp>(op))
-    return sub(in(0), scaled(in(1), 2));
-  if (isa<AtenRsubScalarOp>(op))
-    return sub(in(1), scaled(in(0), 2));
-  if (isa<AtenMulTensorOp, AtenMulScalarOp>(op))
-    return mul(in(0), in(1));
-  if (isa<AtenDivTensorOp, AtenDivScalarOp>(op))
-    return isFloat() ? div(in(0), in(1)) : nullptr;
-  if (isa<AtenDivTensorModeOp, AtenDivScalarModeOp>(op)) {
-    std::optional<StringRef> mode = getConstantString(op->getOperand(2));
-    if (isNone(op->getOperand(2)))
-      return isFloat() ? div(in(0), in(1)) : nullptr;
-    if (!mode)
-      return nullptr;
-    if (isFloat()) {
-      Value quotient = div(in(0), in(1));
-      if (*mode == "trunc")
-        return b.create<math::TruncOp>(loc, quotient);
-      if (*mode == "floor")
-        return b.create<math::FloorOp>(loc, quotient);
-      return nullptr;
-    }
-    if (*mode == "trunc")
-      return b.create<arith::DivSIOp>(loc, in(0), in(1));
-    if (*mode == "floor")
-      return b.create<arith::FloorDivSIOp>(loc, in(0), in(1));
-    return nullptr;
-  }
-  if (isa<AtenRemainderTensorOp, AtenRemainderScalarOp>(op)) {
-    // Python's %: the sign of the divisor.
-    Value x = in(0), y = in(1);
-    if (isFloat()) {
-      Value r = b.create<arith::RemFOp>(loc, x, y);
-      Value fix = b.create<arith::AndIOp>(
-          loc,
-          b.create<arith::CmpFOp>(loc, FP::UNE, r, constant(0)),
-          b.create<arith::XOrIOp>(
-              loc, b.create<arith::CmpFOp>(loc, FP::OLT, r, constant(0)),
-              b.create<arith::CmpFOp>(loc, FP::OLT, y, constant(0))));
-      return select(fix, add(r, y), r);
-    }
-    Value r = b.create<arith::RemSIOp>(loc, x, y);
-    Value fix = b.create<arith::AndIOp>(
-        loc, b.create<arith::CmpIOp>(loc, IP::ne, r, constant(0)),
-        b.create<arith::XOrIOp>(
-            loc, b.create<arith::CmpIOp>(loc, IP::slt, r, constant(0)),
-            b.create<arith::CmpIOp>(loc, IP::slt, y, constant(0))));
-    return select(fix, add(r, y), r);
-  }
-  if (isa<AtenFmodTensorOp, AtenFmodScalarOp>(op)) {
-    if (isFloat())
-      return b.create<arith::RemFOp>(loc, in(0), in(1));
-    return b.create<arith::RemSIOp>(loc, in(0), in(1));
-  }
-  if (isa<AtenNegOp>(op))
-    return isFloat() ? b.create<arith::NegFOp>(loc, in(0)).getResult()
-                     : sub(constant(0), in(0));
-  if (isa<AtenAbsOp>(op))
-    return isFloat() ? b.create<math::AbsFOp>(loc, in(0)).getResult()
-                     : b.create<math::AbsIOp>(loc, in(0)).getResult();
-  if (isa<AtenAtan2Op>(op))
-    return isFloat() ? b.create<math::Atan2Op>(loc, in(0), in(1)).getResult()
-                     : nullptr;
-  if (isa<AtenMaximumOp>(op))
-    return maximum(in(0), in(1));
-  if (isa<AtenMinimumOp>(op))
-    return minimum(in(0), in(1));
-  if (isa<AtenPowTensorScalarOp, AtenPowTensorTensorOp, AtenPowScalarOp>(op)) {
-    if (isFloat()) {
-      std::optional<double> exponent = getConstantFloat(op->getOperand(1));
-      if (exponent && *exponent == 2.0)
-        return mul(in(0), in(0));
-      return b.create<math::PowFOp>(loc, in(0), in(1));
-    }
-    return b.create<math::IPowIOp>(loc, in(0), in(1));
-  }
-  if (isa<AtenReciprocalOp>(op))
-    return isFloat() ? div(constant(1), in(0)) : nullptr;
-  if (isa<AtenRsqrtOp>(op))
-    return floatUnary<math::RsqrtOp>();
-  if (isa<AtenSqrtOp>(op))
-    return floatUnary<math::SqrtOp>();
-  if (isa<AtenExpOp>(op))
-    return floatUnary<math::ExpOp>();
-  if (isa<AtenExp2Op>(op))
-    return floatUnary<math::Exp2Op>();
-  if (isa<AtenExpm1Op>(op))
-    return floatUnary<math::ExpM1Op>();
-  if (isa<AtenLogOp>(op))
-    return floatUnary<math::LogOp>();
-  if (isa<AtenLog2Op>(op))
-    return floatUnary<math::Log2Op>();
-  if (isa<AtenLog10Op>(op))
-    return floatUnary<math::Log10Op>();
-  if (isa<AtenLog1pOp>(op))
-    return floatUnary<math::Log1pOp>();
-  if (isa<AtenTanhOp>(op))
-    return floatUnary<math::TanhOp>();
-  if (isa<AtenSinOp>(op))
-    return floatUnary<math::SinOp>();
-  if (isa<AtenCosOp>(op))
-    return floatUnary<math::CosOp>();
-  if (isa<AtenTanOp>(op))
-    return floatUnary<math::TanOp>();
-  if (isa<AtenAtanOp>(op))
-    return floatUnary<math::AtanOp>();
-  if (isa<AtenErfOp>(op))
-    return floatUnary<math::ErfOp>();
-  if (isa<AtenFloorOp>(op))
-    return isFloat() ? floatUnary<math::FloorOp>() : in(0);
-  if (isa<AtenCeilOp>(op))
-    return isFloat() ? floatUnary<math::CeilOp>() : in(0);
-  if (isa<AtenTruncOp>(op))
-    return isFloat() ? floatUnary<math::TruncOp>() : in(0);
-  if (isa<AtenRoundOp>(op))
-    return isFloat() ? floatUnary<math::RoundEvenOp>() : in(0);
-  if (isa<AtenSigmoidOp>(op))
-    return isFloat() ? sigmoid(in(0)) : nullptr;
-  if (isa<AtenReluOp>(op)) {
-    // NaN stays NaN, as in PyTorch.
-    Value x = in(0);
-    if (isFloat())
-      return select(b.create<arith::CmpFOp>(loc, FP::UGT, x, constant(0)), x,
-                    constant(0));
-    return maximum(x, constant(0));
-  }
-  if (isa<AtenSiluOp>(op))
-    return isFloat() ? mul(in(0), sigmoid(in(0))) : nullptr;
-  if (isa<AtenGeluOp>(op)) {
-    if (!isFloat())
-      return nullptr;
-    std::optional<StringRef> approximate = getConstantString(op->getOperand(1));
-    Value x = in(0);
-    Value half = mul(constant(0.5), x);
-    if (approximate && *approximate == "tanh") {
-      Value cube = mul(x, mul(x, x));
-      Value inner = mul(constant(std::sqrt(2.0 / M_PI)),
-                        add(x, mul(constant(0.044715), cube)));
-      return mul(half, add(constant(1), b.create<math::TanhOp>(loc, inner)));
-    }
-    if (approximate && *approximate != "none")
-      return nullptr;
-    Value erf = b.create<math::ErfOp>(loc, mul(x, constant(M_SQRT1_2)));
-    return mul(half, add(constant(1), erf));
-  }
-  if (isa<AtenLeakyReluOp>(op)) {
-    Value x = in(0);
-    return select(positive(x), x, mul(x, in(1)));
-  }
-  if (isa<AtenEluOp>(op)) {
-    if (!isFloat())
-      return nullptr;
-    // scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
-    Value x = in(0);
-    Value expm1 = b.create<math::ExpM1Op>(loc, mul(x, in(3)));
-    return mul(in(2), select(positive(x), x, mul(in(1), expm1)));
-  }
-  if (isa<AtenSoftplusOp>(op)) {
-    if (!isFloat())
-      return nullptr;
-    // x * beta > threshold ? x : log1p(exp(x * beta)) / beta
-    Value x = in(0), beta = in(1);
-    Value scaledX = mul(x, beta);
-    Value soft = div(b.create<math::Log1pOp>(
-                         loc, b.create<math::ExpOp>(loc, scaledX)),
-                     beta);
-    return select(b.create<arith::CmpFOp>(loc, FP::OGT, scaledX, in(2)), x,
-                  soft);
-  }
-  if (isa<AtenHardtanhOp>(op))
-    return clamp(in(0), in(1), in(2));
-  if (isa<AtenClampOp, AtenClampTensorOp>(op))
-    return clamp(in(0), optional(1), optional(2));
-  if (isa<AtenClampMinOp, AtenClampMinTensorOp>(op))
-    return maximum(in(0), in(1));
-  if (isa<AtenClampMaxOp, AtenClampMaxTensorOp>(op))
-    return minimum(in(0), in(1));
-  if (isa<AtenSignOp>(op)) {
-    Value x = in(0);
-    if (isFloat()) // sign(NaN) is 0 in PyTorch: neither comparison holds
-      return select(positive(x), constant(1),
-                    select(b.create<arith::CmpFOp>(loc, FP::OLT, x,
-                                                   constant(0)),
-                           constant(-1), constant(0)));
-    return select(positive(x), constant(1),
-                  select(b.create<arith::CmpIOp>(loc, IP::slt, x, constant(0)),
-                         constant(-1), constant(0)));
-  }
+/// One row of the elementwise table: the ops it covers, and how one element
+/// of their result is built (null when the types are not handled).
+struct ElementwiseRow {
+  bool (*matches)(Operation *);
+  Value (*build)(ElementBuilder &);
+};
 
-  // Comparisons and logic: i1 results.
-  if (isa<AtenEqTensorOp, AtenEqScalarOp>(op))
-    return compare(FP::OEQ, IP::eq, IP::eq);
-  if (isa<AtenNeTensorOp, AtenNeScalarOp>(op))
-    return compare(FP::UNE, IP::ne, IP::ne);
-  if (isa<AtenLtTensorOp, AtenLtScalarOp>(op))
-    return compare(FP::OLT, IP::slt, IP::ult);
-  if (isa<AtenLeTensorOp, AtenLeScalarOp>(op))
-    return compare(FP::OLE, IP::sle, IP::ule);
-  if (isa<AtenGtTensorOp, AtenGtScalarOp>(op))
-    return compare(FP::OGT, IP::sgt, IP::ugt);
-  if (isa<AtenGeTensorOp, AtenGeScalarOp>(op))
-    return compare(FP::OGE, IP::sge, IP::uge);
-  if (isa<AtenIsnanOp>(op)) {
-    Value x = values[0];
-    if (!isa<mlir::FloatType>(x.getType()))
-      return scalarConstant(b, loc, b.getI1Type(), 0);
-    return b.create<arith::CmpFOp>(loc, FP::UNO, x, x);
-  }
-  if (isa<AtenLogicalNotOp>(op))
-    return castScalar(b, loc,
-                      b.create<arith::XOrIOp>(
-                          loc, in(0, b.getI1Type()),
-                          scalarConstant(b, loc, b.getI1Type(), 1)),
-                      result);
-  if (isa<AtenLogicalAndOp, AtenLogicalOrOp, AtenLogicalXorOp>(op)) {
-    Value x = in(0, b.getI1Type()), y = in(1, b.getI1Type());
-    Value r;
-    if (isa<AtenLogicalAndOp>(op))
-      r = b.create<arith::AndIOp>(loc, x, y);
-    else if (isa<AtenLogicalOrOp>(op))
-      r = b.create<arith::OrIOp>(loc, x, y);
-    else
-      r = b.create<arith::XOrIOp>(loc, x, y);
-    return castScalar(b, loc, r, result);
-  }
-  if (isa<AtenBitwiseAndTensorOp, AtenBitwiseAndScalarOp, AtenBitwiseOrTensorOp,
-          AtenBitwiseXorTensorOp, AtenBitwiseNotOp>(op)) {
-    if (isFloat())
-      return nullptr;
-    if (isa<AtenBitwiseNotOp>(op))
-      return b.create<arith::XOrIOp>(
-          loc, in(0),
-          result.isInteger(1) ? constant(1) : constant(-1));
-    if (isa<AtenBitwiseAndTensorOp, AtenBitwiseAndScalarOp>(op))
-      return b.create<arith::AndIOp>(loc, in(0), in(1));
-    if (isa<AtenBitwiseOrTensorOp>(op))
-      return b.create<arith::OrIOp>(loc, in(0), in(1));
-    return b.create<arith::XOrIOp>(loc, in(0), in(1));
-  }
+template <typename... Ops> bool isOneOf(Operation *op) {
+  return isa<Ops...>(op);
+}
 
-  // Selection.
-  if (isa<AtenWhereSelfOp, AtenWhereScalarOp, AtenWhereScalarSelfOp,
-          AtenWhereScalarOtherOp>(op))
-    return select(in(0, b.getI1Type()), in(1), in(2));
-  if (isa<AtenMaskedFillScalarOp, AtenMaskedFillTensorOp>(op))
-    return select(in(1, b.getI1Type()), in(2), in(0));
+using FP = arith::CmpFPredicate;
+using IP = arith::CmpIPredicate;
 
-  // Copies and casts: the result's dtype is the cast's target.
-  if (isa<AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
-          AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
-          AtenContiguousOp, AtenToOtherOp, AtenDropoutOp>(op))
-    return in(0);
-  if (isa<AtenFillScalarOp, AtenFillTensorOp, AtenCopyOp>(op))
-    return in(1);
+/// Every op this file lowers as one elementwise computation: an op is
+/// elementwise exactly when it has a row here. Complex elements take
+/// ElementBuilder::buildComplex instead, for the ops whose rows say so.
+const ElementwiseRow kElementwiseOps[] = {
+    // Arithmetic, in the result type.
+    {isOneOf<AtenAddTensorOp, AtenAddScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.add(e.in(0), e.scaled(e.in(1), 2));
+     }},
+    {isOneOf<AtenSubTensorOp, AtenSubScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.sub(e.in(0), e.scaled(e.in(1), 2));
+     }},
+    {isOneOf<AtenRsubScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.sub(e.in(1), e.scaled(e.in(0), 2));
+     }},
+    {isOneOf<AtenMulTensorOp, AtenMulScalarOp>,
+     [](ElementBuilder &e) -> Value { return e.mul(e.in(0), e.in(1)); }},
+    {isOneOf<AtenDivTensorOp, AtenDivScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.isFloat() ? e.div(e.in(0), e.in(1)) : nullptr;
+     }},
+    {isOneOf<AtenDivTensorModeOp, AtenDivScalarModeOp>,
+     [](ElementBuilder &e) -> Value {
+       OpBuilder &b = e.b;
+       Location loc = e.loc;
+       std::optional<StringRef> mode = getConstantString(e.op->getOperand(2));
+       if (isNone(e.op->getOperand(2)))
+         return e.isFloat() ? e.div(e.in(0), e.in(1)) : nullptr;
+       if (!mode)
+         return nullptr;
+       if (e.isFloat()) {
+         Value quotient = e.div(e.in(0), e.in(1));
+         if (*mode == "trunc")
+           return b.create<math::TruncOp>(loc, quotient);
+         if (*mode == "floor")
+           return b.create<math::FloorOp>(loc, quotient);
+         return nullptr;
+       }
+       if (*mode == "trunc")
+         return b.create<arith::DivSIOp>(loc, e.in(0), e.in(1));
+       if (*mode == "floor")
+         return b.create<arith::FloorDivSIOp>(loc, e.in(0), e.in(1));
+       return nullptr;
+     }},
+    {isOneOf<AtenRemainderTensorOp, AtenRemainderScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       // Python's %: the sign of the divisor.
+       OpBuilder &b = e.b;
+       Location loc = e.loc;
+       Value x = e.in(0), y = e.in(1);
+       if (e.isFloat()) {
+         Value r = b.create<arith::RemFOp>(loc, x, y);
+         Value fix = b.create<arith::AndIOp>(
+             loc, b.create<arith::CmpFOp>(loc, FP::UNE, r, e.constant(0)),
+             b.create<arith::XOrIOp>(
+                 loc, b.create<arith::CmpFOp>(loc, FP::OLT, r, e.constant(0)),
+                 b.create<arith::CmpFOp>(loc, FP::OLT, y, e.constant(0))));
+         return e.select(fix, e.add(r, y), r);
+       }
+       Value r = b.create<arith::RemSIOp>(loc, x, y);
+       Value fix = b.create<arith::AndIOp>(
+           loc, b.create<arith::CmpIOp>(loc, IP::ne, r, e.constant(0)),
+           b.create<arith::XOrIOp>(
+               loc, b.create<arith::CmpIOp>(loc, IP::slt, r, e.constant(0)),
+               b.create<arith::CmpIOp>(loc, IP::slt, y, e.constant(0))));
+       return e.select(fix, e.add(r, y), r);
+     }},
+    {isOneOf<AtenFmodTensorOp, AtenFmodScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return e.b.create<arith::RemFOp>(e.loc, e.in(0), e.in(1));
+       return e.b.create<arith::RemSIOp>(e.loc, e.in(0), e.in(1));
+     }},
+    {isOneOf<AtenNegOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return e.b.create<arith::NegFOp>(e.loc, e.in(0));
+       return e.sub(e.constant(0), e.in(0));
+     }},
+    {isOneOf<AtenAbsOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return e.b.create<math::AbsFOp>(e.loc, e.in(0));
+       return e.b.create<math::AbsIOp>(e.loc, e.in(0));
+     }},
+    {isOneOf<AtenAtan2Op>,
+     [](ElementBuilder &e) -> Value {
+       if (!e.isFloat())
+         return nullptr;
+       return e.b.create<math::Atan2Op>(e.loc, e.in(0), e.in(1));
+     }},
+    {isOneOf<AtenMaximumOp>,
+     [](ElementBuilder &e) -> Value { return e.maximum(e.in(0), e.in(1)); }},
+    {isOneOf<AtenMinimumOp>,
+     [](ElementBuilder &e) -> Value { return e.minimum(e.in(0), e.in(1)); }},
+    {isOneOf<AtenPowTensorScalarOp, AtenPowTensorTensorOp, AtenPowScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat()) {
+         std::optional<double> exponent = getConstantFloat(e.op->getOperand(1));
+         if (exponent && *exponent == 2.0)
+           return e.mul(e.in(0), e.in(0));
+         return e.b.create<math::PowFOp>(e.loc, e.in(0), e.in(1));
+       }
+       return e.b.create<math::IPowIOp>(e.loc, e.in(0), e.in(1));
+     }},
+    {isOneOf<AtenReciprocalOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.isFloat() ? e.div(e.constant(1), e.in(0)) : nullptr;
+     }},
+    {isOneOf<AtenRsqrtOp>, ElementBuilder::floatUnary<math::RsqrtOp>},
+    {isOneOf<AtenSqrtOp>, ElementBuilder::floatUnary<math::SqrtOp>},
+    {isOneOf<AtenExpOp>, ElementBuilder::floatUnary<math::ExpOp>},
+    {isOneOf<AtenExp2Op>, ElementBuilder::floatUnary<math::Exp2Op>},
+    {isOneOf<AtenExpm1Op>, ElementBuilder::floatUnary<math::ExpM1Op>},
+    {isOneOf<AtenLogOp>, ElementBuilder::floatUnary<math::LogOp>},
+    {isOneOf<AtenLog2Op>, ElementBuilder::floatUnary<math::Log2Op>},
+    {isOneOf<AtenLog10Op>, ElementBuilder::floatUnary<math::Log10Op>},
+    {isOneOf<AtenLog1pOp>, ElementBuilder::floatUnary<math::Log1pOp>},
+    {isOneOf<AtenTanhOp>, ElementBuilder::floatUnary<math::TanhOp>},
+    {isOneOf<AtenSinOp>, ElementBuilder::floatUnary<math::SinOp>},
+    {isOneOf<AtenCosOp>, ElementBuilder::floatUnary<math::CosOp>},
+    {isOneOf<AtenTanOp>, ElementBuilder::floatUnary<math::TanOp>},
+    {isOneOf<AtenAtanOp>, ElementBuilder::floatUnary<math::AtanOp>},
+    {isOneOf<AtenErfOp>, ElementBuilder::floatUnary<math::ErfOp>},
+    // Rounding: integers are already whole.
+    {isOneOf<AtenFloorOp>, ElementBuilder::roundingUnary<math::FloorOp>},
+    {isOneOf<AtenCeilOp>, ElementBuilder::roundingUnary<math::CeilOp>},
+    {isOneOf<AtenTruncOp>, ElementBuilder::roundingUnary<math::TruncOp>},
+    {isOneOf<AtenRoundOp>, ElementBuilder::roundingUnary<math::RoundEvenOp>},
+    // Activations.
+    {isOneOf<AtenSigmoidOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.isFloat() ? e.sigmoid(e.in(0)) : nullptr;
+     }},
+    {isOneOf<AtenReluOp>,
+     [](ElementBuilder &e) -> Value {
+       // NaN stays NaN, as in PyTorch.
+       Value x = e.in(0);
+       if (e.isFloat())
+         return e.select(
+             e.b.create<arith::CmpFOp>(e.loc, FP::UGT, x, e.constant(0)), x,
+             e.constant(0));
+       return e.maximum(x, e.constant(0));
+     }},
+    {isOneOf<AtenSiluOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.isFloat() ? e.mul(e.in(0), e.sigmoid(e.in(0))) : nullptr;
+     }},
+    {isOneOf<AtenGeluOp>,
+     [](ElementBuilder &e) -> Value {
+       if (!e.isFloat())
+         return nullptr;
+       std::optional<StringRef> approximate =
+           getConstantString(e.op->getOperand(1));
+       Value x = e.in(0);
+       Value half = e.mul(e.constant(0.5), x);
+       if (approximate && *approximate == "tanh") {
+         Value cube = e.mul(x, e.mul(x, x));
+         Value inner = e.mul(e.constant(std::sqrt(2.0 / M_PI)),
+                             e.add(x, e.mul(e.constant(0.044715), cube)));
+         return e.mul(half, e.add(e.constant(1),
+                                  e.b.create<math::TanhOp>(e.loc, inner)));
+       }
+       if (approximate && *approximate != "none")
+         return nullptr;
+       Value erf =
+           e.b.create<math::ErfOp>(e.loc, e.mul(x, e.constant(M_SQRT1_2)));
+       return e.mul(half, e.add(e.constant(1), erf));
+     }},
+    {isOneOf<AtenLeakyReluOp>,
+     [](ElementBuilder &e) -> Value {
+       Value x = e.in(0);
+       return e.select(e.positive(x), x, e.mul(x, e.in(1)));
+     }},
+    {isOneOf<AtenEluOp>,
+     [](ElementBuilder &e) -> Value {
+       if (!e.isFloat())
+         return nullptr;
+       // scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
+       Value x = e.in(0);
+       Value expm1 = e.b.create<math::ExpM1Op>(e.loc, e.mul(x, e.in(3)));
+       return e.mul(e.in(2), e.select(e.positive(x), x, e.mul(e.in(1), expm1)));
+     }},
+    {isOneOf<AtenSoftplusOp>,
+     [](ElementBuilder &e) -> Value {
+       if (!e.isFloat())
+         return nullptr;
+       // x * beta > threshold ? x : log1p(exp(x * beta)) / beta
+       Value x = e.in(0), beta = e.in(1);
+       Value scaledX = e.mul(x, beta);
+       Value soft = e.div(e.b.create<math::Log1pOp>(
+                              e.loc, e.b.create<math::ExpOp>(e.loc, scaledX)),
+                          beta);
+       return e.select(
+           e.b.create<arith::CmpFOp>(e.loc, FP::OGT, scaledX, e.in(2)), x,
+           soft);
+     }},
+    {isOneOf<AtenHardtanhOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.clamp(e.in(0), e.in(1), e.in(2));
+     }},
+    {isOneOf<AtenClampOp, AtenClampTensorOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.clamp(e.in(0), e.optional(1), e.optional(2));
+     }},
+    {isOneOf<AtenClampMinOp, AtenClampMinTensorOp>,
+     [](ElementBuilder &e) -> Value { return e.maximum(e.in(0), e.in(1)); }},
+    {isOneOf<AtenClampMaxOp, AtenClampMaxTensorOp>,
+     [](ElementBuilder &e) -> Value { return e.minimum(e.in(0), e.in(1)); }},
+    {isOneOf<AtenSignOp>,
+     [](ElementBuilder &e) -> Value {
+       Value x = e.in(0);
+       // sign(NaN) is 0 in PyTorch: neither comparison holds.
+       Value negative =
+           e.isFloat()
+               ? e.b.create<arith::CmpFOp>(e.loc, FP::OLT, x, e.constant(0))
+                     .getResult()
+               : e.b.create<arith::CmpIOp>(e.loc, IP::slt, x, e.constant(0))
+                     .getResult();
+       return e.select(e.positive(x), e.constant(1),
+                       e.select(negative, e.constant(-1), e.constant(0)));
+     }},
+
+    // Comparisons and logic: i1 results.
+    {isOneOf<AtenEqTensorOp, AtenEqScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::OEQ, IP::eq, IP::eq);
+     }},
+    {isOneOf<AtenNeTensorOp, AtenNeScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::UNE, IP::ne, IP::ne);
+     }},
+    {isOneOf<AtenLtTensorOp, AtenLtScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::OLT, IP::slt, IP::ult);
+     }},
+    {isOneOf<AtenLeTensorOp, AtenLeScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::OLE, IP::sle, IP::ule);
+     }},
+    {isOneOf<AtenGtTensorOp, AtenGtScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::OGT, IP::sgt, IP::ugt);
+     }},
+    {isOneOf<AtenGeTensorOp, AtenGeScalarOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.compare(FP::OGE, IP::sge, IP::uge);
+     }},
+    {isOneOf<AtenIsnanOp>,
+     [](ElementBuilder &e) -> Value {
+       Value x = e.values[0];
+       if (!isa<mlir::FloatType>(x.getType()))
+         return scalarConstant(e.b, e.loc, e.b.getI1Type(), 0);
+       return e.b.create<arith::CmpFOp>(e.loc, FP::UNO, x, x);
+     }},
+    {isOneOf<AtenLogicalNotOp>,
+     [](ElementBuilder &e) -> Value {
+       Value x = e.in(0, e.b.getI1Type());
+       Value one = scalarConstant(e.b, e.loc, e.b.getI1Type(), 1);
+       return castScalar(e.b, e.loc, e.b.create<arith::XOrIOp>(e.loc, x, one),
+                         e.result);
+     }},
+    {isOneOf<AtenLogicalAndOp>,
+     [](ElementBuilder &e) -> Value { return e.logical<arith::AndIOp>(); }},
+    {isOneOf<AtenLogicalOrOp>,
+     [](ElementBuilder &e) -> Value { return e.logical<arith::OrIOp>(); }},
+    {isOneOf<AtenLogicalXorOp>,
+     [](ElementBuilder &e) -> Value { return e.logical<arith::XOrIOp>(); }},
+    {isOneOf<AtenBitwiseAndTensorOp, AtenBitwiseAndScalarOp>,
+     ElementBuilder::bitwise<arith::AndIOp>},
+    {isOneOf<AtenBitwiseOrTensorOp>, ElementBuilder::bitwise<arith::OrIOp>},
+    {isOneOf<AtenBitwiseXorTensorOp>, ElementBuilder::bitwise<arith::XOrIOp>},
+    {isOneOf<AtenBitwiseNotOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return nullptr;
+       Value allOnes = e.result.isInteger(1) ? e.constant(1) : e.constant(-1);
+       return e.b.create<arith::XOrIOp>(e.loc, e.in(0), allOnes);
+     }},
+
+    // Selection.
+    {isOneOf<AtenWhereSelfOp, AtenWhereScalarOp, AtenWhereScalarSelfOp,
+             AtenWhereScalarOtherOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.select(e.in(0, e.b.getI1Type()), e.in(1), e.in(2));
+     }},
+    {isOneOf<AtenMaskedFillScalarOp, AtenMaskedFillTensorOp>,
+     [](ElementBuilder &e) -> Value {
+       return e.select(e.in(1, e.b.getI1Type()), e.in(2), e.in(0));
+     }},
+
+    // Copies and casts: the result's dtype is the cast's target.
+    {isOneOf<AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
+             AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
+             AtenContiguousOp, AtenToOtherOp, AtenDropoutOp>,
+     [](ElementBuilder &e) -> Value { return e.in(0); }},
+    {isOneOf<AtenFillScalarOp, AtenFillTensorOp, AtenCopyOp>,
+     [](ElementBuilder &e) -> Value { return e.in(1); }},
+
+    // Only for complex elements (buildComplex): made of or read from them.
+    {isOneOf<AtenComplexOp, AtenPolarOp, AtenAngleOp, Aten_ConjOp>,
+     [](ElementBuilder &) -> Value { return nullptr; }},
+};
+
+const ElementwiseRow *findRow(Operation *op) {
+  for (const ElementwiseRow &row : kElementwiseOps)
+    if (row.matches(op))
+      return &row;
   return nullptr;
 }
 
-/// Ops whose result is one elementwise computation over their operands.
-bool isElementwise(Operation *op) {
-  return isa<
-      AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp,
-      AtenRsubScalarOp, AtenMulTensorOp, AtenMulScalarOp, AtenDivTensorOp,
-      AtenDivScalarOp, AtenDivTensorModeOp, AtenDivScalarModeOp,
-      AtenRemainderTensorOp, AtenRemainderScalarOp, AtenFmodTensorOp,
-      AtenFmodScalarOp, AtenNegOp, AtenAbsOp, AtenAtan2Op, AtenMaximumOp,
-      AtenMinimumOp,
-      AtenPowTensorScalarOp, AtenPowTensorTensorOp, AtenPowScalarOp,
-      AtenReciprocalOp, AtenRsqrtOp, AtenSqrtOp, AtenExpOp, AtenExp2Op,
-      AtenExpm1Op, AtenLogOp, AtenLog2Op, AtenLog10Op, AtenLog1pOp, AtenTanhOp,
-      AtenSinOp, AtenCosOp, AtenTanOp, AtenAtanOp, AtenErfOp, AtenFloorOp,
-      AtenCeilOp, AtenTruncOp, AtenRoundOp, AtenSigmoidOp, AtenReluOp,
-      AtenSiluOp, AtenGeluOp, AtenLeakyReluOp, AtenEluOp, AtenSoftplusOp,
-      AtenHardtanhOp, AtenClampOp, AtenClampTensorOp, AtenClampMinOp,
-      AtenClampMinTensorOp, AtenClampMaxOp, AtenClampMaxTensorOp, AtenSignOp,
-      AtenEqTensorOp, AtenEqScalarOp, AtenNeTensorOp, AtenNeScalarOp,
-      AtenLtTensorOp, AtenLtScalarOp, AtenLeTensorOp, AtenLeScalarOp,
-      AtenGtTensorOp, AtenGtScalarOp, AtenGeTensorOp, AtenGeScalarOp,
-      AtenIsnanOp, AtenLogicalNotOp, AtenLogicalAndOp, AtenLogicalOrOp,
-      AtenLogicalXorOp, AtenBitwiseAndTensorOp, AtenBitwiseAndScalarOp,
-      AtenBitwiseOrTensorOp, AtenBitwiseXorTensorOp, AtenBitwiseNotOp,
-      AtenWhereSelfOp, AtenWhereScalarOp, AtenWhereScalarSelfOp,
-      AtenWhereScalarOtherOp, AtenMaskedFillScalarOp, AtenMaskedFillTensorOp,
-      AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
-      AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
-      AtenContiguousOp, AtenToOtherOp, AtenDropoutOp, AtenFillScalarOp,
-      AtenFillTensorOp, AtenCopyOp, AtenComplexOp, AtenPolarOp, AtenAngleOp,
-      Aten_ConjOp>(op);
+Value ElementBuilder::build() {
+  bool complexOperand = llvm::any_of(
+      values, [](Value v) { return isa<ComplexType>(v.getType()); });
+  if (complexOperand || isa<ComplexType>(result) ||
+      isa<AtenComplexOp, AtenPolarOp>(op))
+    return buildComplex();
+  const ElementwiseRow *row = findRow(op);
+  return row ? row->build(*this) : nullptr;
 }
+
+/// Ops whose result is one elementwise computation over their operands.
+bool isElementwise(Operation *op) { return findRow(op) != nullptr; }
 
 /// Operands that are data for the computation, not options of it: a cast's
 /// dtype or a dropout's train flag is not broadcast.
@@ -666,15 +723,16 @@ public:
           SmallVector<Value> values;
           for (auto [i, operand] : llvm::enumerate(operands))
             values.push_back(inputOf[i] >= 0 ? elements[inputOf[i]] : operand);
-          Value element = ElementBuilder(b, loc, op, values,
-                                         resultType.getElementType())
-                              .build();
+          Value element =
+              ElementBuilder(b, loc, op, values, resultType.getElementType())
+                  .build();
           if (!element) {
             // A placeholder so the region stays valid; the pattern fails.
             supported = false;
             Type type = resultType.getElementType();
             if (auto complexType = dyn_cast<ComplexType>(type)) {
-              Value zero = scalarConstant(b, loc, complexType.getElementType(), 0);
+              Value zero =
+                  scalarConstant(b, loc, complexType.getElementType(), 0);
               return b.create<complex::CreateOp>(loc, complexType, zero, zero);
             }
             return scalarConstant(b, loc, type, 0);
@@ -766,7 +824,6 @@ public:
 void mlir::torch::torch_to_linalg::populateElementwisePatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertElementwise, ConvertTensorToScalar,
-               ConvertScalarToTensor, EraseTensorMetadataAssert>(converter,
-                                                                 context);
+  patterns.add<ConvertElementwise, ConvertTensorToScalar, ConvertScalarToTensor,
+               EraseTensorMetadataAssert>(converter, context);
 }

@@ -118,8 +118,8 @@ public:
     Value input = adaptor.getInput(), weight = adaptor.getWeight();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     auto weightType = dyn_cast<RankedTensorType>(weight.getType());
-    if (!resultType || !inputType || !weightType ||
-        inputType.getRank() < 3 || inputType.getRank() > 5)
+    if (!resultType || !inputType || !weightType || inputType.getRank() < 3 ||
+        inputType.getRank() > 5)
       return rewriter.notifyMatchFailure(op, "not a 1-D, 2-D or 3-D conv");
     int64_t spatial = inputType.getRank() - 2;
     std::optional<SmallVector<int64_t>> stride =
@@ -217,25 +217,22 @@ public:
       ValueRange ins{input, weight};
       if (spatial == 1)
         result = rewriter
-                     .create<linalg::Conv1DNcwFcwOp>(loc, resultType, ins,
-                                                     accumulator, strides,
-                                                     dilations)
+                     .create<linalg::Conv1DNcwFcwOp>(
+                         loc, resultType, ins, accumulator, strides, dilations)
                      .getResult(0);
       else if (spatial == 2)
         result = rewriter
-                     .create<linalg::Conv2DNchwFchwOp>(loc, resultType, ins,
-                                                       accumulator, strides,
-                                                       dilations)
+                     .create<linalg::Conv2DNchwFchwOp>(
+                         loc, resultType, ins, accumulator, strides, dilations)
                      .getResult(0);
       else
         result = rewriter
-                     .create<linalg::Conv3DNcdhwFcdhwOp>(loc, resultType, ins,
-                                                         accumulator, strides,
-                                                         dilations)
+                     .create<linalg::Conv3DNcdhwFcdhwOp>(
+                         loc, resultType, ins, accumulator, strides, dilations)
                      .getResult(0);
     } else {
-      result = groupedConv2D(rewriter, loc, input, weight, accumulator,
-                             *groups, strides, dilations);
+      result = groupedConv2D(rewriter, loc, input, weight, accumulator, *groups,
+                             strides, dilations);
       if (!result)
         return rewriter.notifyMatchFailure(op, "grouped conv with dynamic "
                                                "channels");
@@ -249,8 +246,8 @@ public:
       SmallVector<int64_t> biasShape{biasType.getDimSize(0)};
       biasShape.append(spatial, 1);
       SmallVector<ReassociationIndices> reassociation{{0}};
-      reassociation.front().append(llvm::to_vector(
-          llvm::seq<int64_t>(1, spatial + 1)));
+      reassociation.front().append(
+          llvm::to_vector(llvm::seq<int64_t>(1, spatial + 1)));
       Value bias = rewriter.create<tensor::ExpandShapeOp>(
           loc, biasType.clone(biasShape), adaptor.getBias(), reassociation);
       result = buildElementwise(
@@ -285,8 +282,9 @@ private:
     SmallVector<OpFoldResult> sizes;
     for (int64_t size : shape)
       sizes.push_back(b.getIndexAttr(size));
-    Value zeros = filledTensor(b, loc, spreadType, sizes,
-                               scalarConstant(b, loc, type.getElementType(), 0));
+    Value zeros =
+        filledTensor(b, loc, spreadType, sizes,
+                     scalarConstant(b, loc, type.getElementType(), 0));
     return b.create<tensor::InsertSliceOp>(loc, input, zeros, offsets,
                                            getSizes(b, loc, input), strides);
   }

@@ -42,7 +42,17 @@ void populateSpectralPatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns);
 
 /// The reductions the patterns build (reductions, scatter_reduce).
-enum class ReductionKind { Sum, Mean, Prod, Max, Min, Any, All, ArgMax, ArgMin };
+enum class ReductionKind {
+  Sum,
+  Mean,
+  Prod,
+  Max,
+  Min,
+  Any,
+  All,
+  ArgMax,
+  ArgMin
+};
 /// The element a reduction of `kind` starts from, in `type` (-inf for max,
 /// the lowest integer for an integer max, ...).
 Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,

@@ -81,7 +81,8 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t spatial = w.kernel.size();
   MLIRContext *context = b.getContext();
-  SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)), high(2, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)),
+      high(2, b.getIndexAttr(0));
   SmallVector<int64_t> paddedShape(inputType.getShape());
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t extra = 0;
@@ -89,8 +90,8 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
     int64_t out = resultType.getDimSize(i + 2);
     if (in != ShapedType::kDynamic && out != ShapedType::kDynamic) {
       // What the last window reads beyond the padded input (ceil_mode).
-      int64_t reach = (out - 1) * w.stride[i] +
-                      w.dilation[i] * (w.kernel[i] - 1) + 1;
+      int64_t reach =
+          (out - 1) * w.stride[i] + w.dilation[i] * (w.kernel[i] - 1) + 1;
       extra = std::max<int64_t>(0, reach - (in + 2 * w.padding[i]));
     }
     low.push_back(b.getIndexAttr(w.padding[i]));
@@ -100,15 +101,14 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   }
   PoolingLoops loops;
   loops.padded = input;
-  if (llvm::any_of(low, [](OpFoldResult r) {
-        return getConstantIntValue(r) != 0;
-      }) ||
+  if (llvm::any_of(
+          low, [](OpFoldResult r) { return getConstantIntValue(r) != 0; }) ||
       llvm::any_of(high,
                    [](OpFoldResult r) { return getConstantIntValue(r) != 0; }))
     loops.padded = b.create<tensor::PadOp>(loc, inputType.clone(paddedShape),
                                            input, low, high, fill);
-  loops.window = b.create<tensor::EmptyOp>(loc, w.kernel,
-                                           inputType.getElementType());
+  loops.window =
+      b.create<tensor::EmptyOp>(loc, w.kernel, inputType.getElementType());
   int64_t rank = 2 + 2 * spatial;
   SmallVector<AffineExpr> inputExprs{getAffineDimExpr(0, context),
                                      getAffineDimExpr(1, context)};
@@ -133,8 +133,8 @@ Value lowest(OpBuilder &b, Location loc, Type type) {
     return b.create<arith::ConstantOp>(
         loc, b.getFloatAttr(type, -std::numeric_limits<double>::infinity()));
   return b.create<arith::ConstantOp>(
-      loc, b.getIntegerAttr(type, APInt::getSignedMinValue(
-                                      type.getIntOrFloatBitWidth())));
+      loc, b.getIntegerAttr(
+               type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth())));
 }
 
 /// max_pool{1,2,3}d(self, kernel_size, stride, padding, dilation, ceil_mode)
@@ -182,8 +182,7 @@ public:
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, TypeRange{resultType, indicesType},
         ValueRange{loops.padded, loops.window}, ValueRange{values, indices},
-        maps, loops.iterators,
-        [&](OpBuilder &b, Location l, ValueRange args) {
+        maps, loops.iterators, [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], best = args[2], bestIndex = args[3];
           // The flat index into the unpadded input plane.
           Value flat = scalarConstant(b, l, i64, 0);
@@ -207,24 +206,24 @@ public:
           }
           Value better;
           if (isa<mlir::FloatType>(element)) {
-            better = b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, x,
-                                             best);
+            better =
+                b.create<arith::CmpFOp>(l, arith::CmpFPredicate::OGT, x, best);
             Value xNan =
                 b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNO, x, x);
             better = b.create<arith::OrIOp>(l, better, xNan);
           } else {
-            better = b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, x,
-                                             best);
+            better =
+                b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, x, best);
           }
           // The first window element always counts (all -inf windows).
-          Value unset = b.create<arith::CmpIOp>(
-              l, arith::CmpIPredicate::slt, bestIndex,
-              scalarConstant(b, l, i64, 0));
+          Value unset =
+              b.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, bestIndex,
+                                      scalarConstant(b, l, i64, 0));
           better = b.create<arith::OrIOp>(l, better, unset);
           b.create<linalg::YieldOp>(
-              l, ValueRange{b.create<arith::SelectOp>(l, better, x, best),
-                            b.create<arith::SelectOp>(l, better, flat,
-                                                      bestIndex)});
+              l, ValueRange{
+                     b.create<arith::SelectOp>(l, better, x, best),
+                     b.create<arith::SelectOp>(l, better, flat, bestIndex)});
         });
     if (op->getNumResults() == 1) {
       rewriter.replaceOp(op, generic.getResult(0));
@@ -253,8 +252,8 @@ public:
     if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
         !resultType.hasStaticShape() || !inputType.hasStaticShape() ||
         !isa<mlir::FloatType>(resultType.getElementType()))
-      return rewriter.notifyMatchFailure(
-          op, "needs a static batched float input");
+      return rewriter.notifyMatchFailure(op,
+                                         "needs a static batched float input");
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    Value(), op->getOperand(4), spatial);
@@ -285,8 +284,8 @@ public:
                 maps, loops.iterators,
                 [&](OpBuilder &b, Location l, ValueRange args) {
                   b.create<linalg::YieldOp>(
-                      l, ValueRange{b.create<arith::AddFOp>(l, args[0],
-                                                            args[2])});
+                      l,
+                      ValueRange{b.create<arith::AddFOp>(l, args[0], args[2])});
                 })
             .getResult(0);
     // Divide by the count PyTorch uses: the override, else each window's
@@ -302,10 +301,12 @@ public:
           for (int64_t i = 0; i < spatial; ++i) {
             int64_t in = inputType.getDimSize(i + 2);
             int64_t p = w->padding[i];
-            Value o = castScalar(b, l, b.create<linalg::IndexOp>(l, 2 + i), i64);
+            Value o =
+                castScalar(b, l, b.create<linalg::IndexOp>(l, 2 + i), i64);
             Value start = b.create<arith::SubIOp>(
-                l, b.create<arith::MulIOp>(
-                       l, o, scalarConstant(b, l, i64, w->stride[i])),
+                l,
+                b.create<arith::MulIOp>(
+                    l, o, scalarConstant(b, l, i64, w->stride[i])),
                 scalarConstant(b, l, i64, p));
             Value end = b.create<arith::MinSIOp>(
                 l,
@@ -334,13 +335,12 @@ public:
 void mlir::torch::torch_to_linalg::populatePoolingPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertMaxPool<AtenMaxPool1dOp, 1>,
-               ConvertMaxPool<AtenMaxPool2dOp, 2>,
-               ConvertMaxPool<AtenMaxPool3dOp, 3>,
-               ConvertMaxPool<AtenMaxPool1dWithIndicesOp, 1>,
-               ConvertMaxPool<AtenMaxPool2dWithIndicesOp, 2>,
-               ConvertMaxPool<AtenMaxPool3dWithIndicesOp, 3>,
-               ConvertAvgPool<AtenAvgPool1dOp, 1>,
-               ConvertAvgPool<AtenAvgPool2dOp, 2>,
-               ConvertAvgPool<AtenAvgPool3dOp, 3>>(converter, context);
+  patterns.add<
+      ConvertMaxPool<AtenMaxPool1dOp, 1>, ConvertMaxPool<AtenMaxPool2dOp, 2>,
+      ConvertMaxPool<AtenMaxPool3dOp, 3>,
+      ConvertMaxPool<AtenMaxPool1dWithIndicesOp, 1>,
+      ConvertMaxPool<AtenMaxPool2dWithIndicesOp, 2>,
+      ConvertMaxPool<AtenMaxPool3dWithIndicesOp, 3>,
+      ConvertAvgPool<AtenAvgPool1dOp, 1>, ConvertAvgPool<AtenAvgPool2dOp, 2>,
+      ConvertAvgPool<AtenAvgPool3dOp, 3>>(converter, context);
 }

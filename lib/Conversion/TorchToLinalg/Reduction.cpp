@@ -28,9 +28,10 @@ using namespace mlir::torch::torch_to_linalg;
 using Kind = ReductionKind;
 
 /// The identity of a reduction, in `type`.
-Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b, Location loc,
-                                                     ReductionKind kind,
-                                                     Type type) {
+Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b,
+                                                      Location loc,
+                                                      ReductionKind kind,
+                                                      Type type) {
   bool isFloat = isa<mlir::FloatType>(type);
   switch (kind) {
   case Kind::Sum:
@@ -65,8 +66,8 @@ Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b, Location loc
 }
 
 Value mlir::torch::torch_to_linalg::reductionStep(OpBuilder &b, Location loc,
-                                                 ReductionKind kind, Value x,
-                                                 Value acc) {
+                                                  ReductionKind kind, Value x,
+                                                  Value acc) {
   bool isFloat = isa<mlir::FloatType>(x.getType());
   bool isBool = x.getType().isInteger(1);
   switch (kind) {
@@ -169,8 +170,7 @@ Value keepDims(OpBuilder &b, Location loc, Value value,
   for (int64_t i = 0, k = 0; i < inputRank; ++i)
     sizes.push_back(llvm::is_contained(dims, i) ? b.getIndexAttr(1)
                                                 : valueSizes[k++]);
-  return b.create<tensor::ExpandShapeOp>(loc, resultType, value, groups,
-                                         sizes);
+  return b.create<tensor::ExpandShapeOp>(loc, resultType, value, groups, sizes);
 }
 
 /// Accumulates `input` (cast to `element`) over `dims`.
@@ -193,9 +193,8 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
       outputExprs.push_back(getAffineDimExpr(i, context));
     }
   }
-  Value accumulator =
-      filledTensor(b, loc, accumulatorType, sizes,
-                   reductionIdentity(b, loc, kind, element));
+  Value accumulator = filledTensor(b, loc, accumulatorType, sizes,
+                                   reductionIdentity(b, loc, kind, element));
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank),
                               AffineMap::get(rank, 0, outputExprs, context)};
   auto generic = b.create<linalg::GenericOp>(
@@ -213,9 +212,8 @@ Value count(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
   Value n = b.create<arith::ConstantIndexOp>(loc, 1);
   SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
   for (int64_t dim : dims)
-    n = b.create<arith::MulIOp>(loc, n,
-                                getValueOrCreateConstantIndexOp(b, loc,
-                                                                sizes[dim]));
+    n = b.create<arith::MulIOp>(
+        loc, n, getValueOrCreateConstantIndexOp(b, loc, sizes[dim]));
   return castScalar(b, loc, indexToI64(b, loc, n), type);
 }
 
@@ -256,9 +254,9 @@ public:
     if ((kind == Kind::Mean) && !isa<mlir::FloatType>(element))
       return rewriter.notifyMatchFailure(op, "mean of integers");
     // any/all reduce truth values; the result may be uint8 for uint8 input.
-    Type accumulate =
-        (kind == Kind::Any || kind == Kind::All) ? rewriter.getI1Type()
-                                                 : element;
+    Type accumulate = (kind == Kind::Any || kind == Kind::All)
+                          ? rewriter.getI1Type()
+                          : element;
     Value result = reduce(rewriter, loc, input, *dims, kind, accumulate);
     if (kind == Kind::Mean) {
       Value n = count(rewriter, loc, input, *dims, element);
@@ -307,10 +305,9 @@ public:
         int64_t n = inputType.hasStaticShape() ? inputType.getNumElements()
                                                : ShapedType::kDynamic;
         input = rewriter.create<tensor::CollapseShapeOp>(
-            loc, RankedTensorType::get({n}, inputType.getElementType()),
-            input, inputType.getRank() == 0
-                       ? ArrayRef<ReassociationIndices>{}
-                       : ArrayRef<ReassociationIndices>(all));
+            loc, RankedTensorType::get({n}, inputType.getElementType()), input,
+            inputType.getRank() == 0 ? ArrayRef<ReassociationIndices>{}
+                                     : ArrayRef<ReassociationIndices>(all));
         inputType = cast<RankedTensorType>(input.getType());
       }
       dim = 0;
@@ -343,9 +340,10 @@ public:
       }
     }
     bool isMax = kind == Kind::ArgMax;
-    Value values = filledTensor(
-        rewriter, loc, valuesType, sizes,
-        reductionIdentity(rewriter, loc, isMax ? Kind::Max : Kind::Min, element));
+    Value values =
+        filledTensor(rewriter, loc, valuesType, sizes,
+                     reductionIdentity(rewriter, loc,
+                                       isMax ? Kind::Max : Kind::Min, element));
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, 0));
     AffineMap outputMap = AffineMap::get(rank, 0, outputExprs, context);
@@ -356,17 +354,19 @@ public:
         ValueRange{values, indices}, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
           Value x = args[0], best = args[1], bestIndex = args[2];
-          Value index = castScalar(b, l, b.create<linalg::IndexOp>(l, dim), i64);
+          Value index =
+              castScalar(b, l, b.create<linalg::IndexOp>(l, dim), i64);
           // Strictly better, or NaN over a number: the first such wins.
           Value better;
           if (isa<mlir::FloatType>(element)) {
-            better = b.create<arith::CmpFOp>(
-                l, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT,
-                x, best);
+            better = b.create<arith::CmpFOp>(l,
+                                             isMax ? arith::CmpFPredicate::OGT
+                                                   : arith::CmpFPredicate::OLT,
+                                             x, best);
             Value xNan =
                 b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNO, x, x);
-            Value bestNumber =
-                b.create<arith::CmpFOp>(l, arith::CmpFPredicate::ORD, best, best);
+            Value bestNumber = b.create<arith::CmpFOp>(
+                l, arith::CmpFPredicate::ORD, best, best);
             better = b.create<arith::OrIOp>(
                 l, better, b.create<arith::AndIOp>(l, xNan, bestNumber));
           } else {
@@ -381,13 +381,12 @@ public:
           }
           // The first element always replaces the identity.
           Value first = b.create<arith::CmpIOp>(
-              l, arith::CmpIPredicate::eq, index,
-              scalarConstant(b, l, i64, 0));
+              l, arith::CmpIPredicate::eq, index, scalarConstant(b, l, i64, 0));
           better = b.create<arith::OrIOp>(l, better, first);
           b.create<linalg::YieldOp>(
-              l, ValueRange{b.create<arith::SelectOp>(l, better, x, best),
-                            b.create<arith::SelectOp>(l, better, index,
-                                                      bestIndex)});
+              l, ValueRange{
+                     b.create<arith::SelectOp>(l, better, x, best),
+                     b.create<arith::SelectOp>(l, better, index, bestIndex)});
         });
 
     SmallVector<Value> results;
@@ -404,8 +403,7 @@ public:
       else if (*keepdim)
         result = rewriter.create<tensor::ExpandShapeOp>(
             loc, resultType, result, ArrayRef<ReassociationIndices>{});
-      result = castElements(rewriter, loc, result,
-                            resultType.getElementType());
+      result = castElements(rewriter, loc, result, resultType.getElementType());
       if (result.getType() != resultType)
         result = rewriter.create<tensor::CastOp>(loc, resultType, result);
       results.push_back(result);
@@ -431,9 +429,11 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), inputType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
+      return rewriter.notifyMatchFailure(op,
+                                         "non-constant dim, or out of range");
     Location loc = op.getLoc();
     int64_t rank = inputType.getRank();
     MLIRContext *context = rewriter.getContext();
@@ -446,8 +446,9 @@ public:
       inputExprs.push_back(getAffineDimExpr(i == *dim ? rank : i, context));
       outputExprs.push_back(getAffineDimExpr(i, context));
     }
-    SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inputExprs, context),
-                                AffineMap::get(rank + 1, 0, outputExprs, context)};
+    SmallVector<AffineMap> maps{
+        AffineMap::get(rank + 1, 0, inputExprs, context),
+        AffineMap::get(rank + 1, 0, outputExprs, context)};
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
@@ -459,9 +460,10 @@ public:
           Value before =
               b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ule, j, i);
           Value x = castScalar(b, l, args[0], element);
-          Value term = b.create<arith::SelectOp>(l, before, x,
-                                                 scalarConstant(b, l, element, 0));
-          b.create<linalg::YieldOp>(l, reductionStep(b, l, Kind::Sum, term, args[1]));
+          Value term = b.create<arith::SelectOp>(
+              l, before, x, scalarConstant(b, l, element, 0));
+          b.create<linalg::YieldOp>(
+              l, reductionStep(b, l, Kind::Sum, term, args[1]));
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();

@@ -99,7 +99,8 @@ public:
     std::optional<int64_t> dim =
         getConstantDim(op.getDim(), resultType.getRank());
     if (!dim)
-      return rewriter.notifyMatchFailure(op, "non-constant dim, or out of range");
+      return rewriter.notifyMatchFailure(op,
+                                         "non-constant dim, or out of range");
     Combine how = Replace;
     bool includeSelf = true;
     Value src, value;
@@ -160,8 +161,8 @@ public:
         rewriter, loc, indexSizes, carried,
         [&](OpBuilder &b, Location l, ValueRange p, ValueRange args) {
           SmallVector<Value> at = target(b, l, p);
-          Value update = src ? b.create<tensor::ExtractOp>(l, src, p).getResult()
-                             : value;
+          Value update =
+              src ? b.create<tensor::ExtractOp>(l, src, p).getResult() : value;
           update = castScalar(b, l, update, element);
           Value old = b.create<tensor::ExtractOp>(l, args[0], at);
           SmallVector<Value> next{b.create<tensor::InsertOp>(
@@ -184,11 +185,11 @@ public:
             Value zero = scalarConstant(b, l, i64, 0);
             Value touched = b.create<arith::CmpIOp>(
                 l, arith::CmpIPredicate::sgt, count, zero);
-            Value divisor = castScalar(
-                b, l,
-                b.create<arith::SelectOp>(l, touched, count,
-                                          scalarConstant(b, l, i64, 1)),
-                element);
+            Value divisor =
+                castScalar(b, l,
+                           b.create<arith::SelectOp>(
+                               l, touched, count, scalarConstant(b, l, i64, 1)),
+                           element);
             if (isa<mlir::FloatType>(element))
               return b.create<arith::DivFOp>(l, args[0], divisor);
             return b.create<arith::FloorDivSIOp>(l, args[0], divisor);
@@ -214,7 +215,8 @@ public:
   matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     const TypeConverter *converter = this->getTypeConverter();
-    RankedTensorType resultType = convertedTensorType(converter, op.getResult());
+    RankedTensorType resultType =
+        convertedTensorType(converter, op.getResult());
     Value self = adaptor.getSelf(), values = adaptor.getValues();
     auto valuesType = dyn_cast<RankedTensorType>(values.getType());
     std::optional<SmallVector<Value>> elements =
@@ -235,7 +237,8 @@ public:
         first = i;
       else if (static_cast<int64_t>(i) !=
                first + static_cast<int64_t>(indices.size()))
-        return rewriter.notifyMatchFailure(op, "index tensors are not adjacent");
+        return rewriter.notifyMatchFailure(op,
+                                           "index tensors are not adjacent");
       auto type = dyn_cast_or_null<RankedTensorType>(
           converter->convertType(entry.getType()));
       if (!type || !isa<IntegerType>(type.getElementType()))
@@ -268,7 +271,8 @@ public:
       broadcastRank = std::max<int64_t>(
           broadcastRank, cast<RankedTensorType>(index.getType()).getRank());
     SmallVector<OpFoldResult> selfSizes = getSizes(rewriter, loc, self);
-    SmallVector<OpFoldResult> sizes(selfSizes.begin(), selfSizes.begin() + first);
+    SmallVector<OpFoldResult> sizes(selfSizes.begin(),
+                                    selfSizes.begin() + first);
     SmallVector<OpFoldResult> broadcastSizes(broadcastRank,
                                              rewriter.getIndexAttr(1));
     for (Value index : indices) {
@@ -292,7 +296,8 @@ public:
           for (int64_t k = 0; k < count; ++k) {
             Value idx = b.create<tensor::ExtractOp>(
                 l, indices[k],
-                broadcastPosition(b, l, indices[k], p.slice(first, broadcastRank)));
+                broadcastPosition(b, l, indices[k],
+                                  p.slice(first, broadcastRank)));
             at.push_back(wrapIndex(
                 b, l, idx, b.create<tensor::DimOp>(l, args[0], first + k)));
           }
@@ -301,8 +306,9 @@ public:
           Value update = b.create<tensor::ExtractOp>(
               l, values, broadcastPosition(b, l, values, p));
           if (*accumulate)
-            update = combine(b, l, ReductionKind::Sum,
-                             b.create<tensor::ExtractOp>(l, args[0], at), update);
+            update =
+                combine(b, l, ReductionKind::Sum,
+                        b.create<tensor::ExtractOp>(l, args[0], at), update);
           return SmallVector<Value>{
               b.create<tensor::InsertOp>(l, update, args[0], at)};
         })[0];
@@ -349,9 +355,9 @@ private:
     auto generic = b.create<linalg::GenericOp>(
         loc, resultType, ValueRange{self, mask}, init, maps, iterators,
         [&](OpBuilder &nested, Location l, ValueRange args) {
-          Value written =
-              accumulate ? combine(nested, l, ReductionKind::Sum, args[0], value)
-                         : value;
+          Value written = accumulate ? combine(nested, l, ReductionKind::Sum,
+                                               args[0], value)
+                                     : value;
           nested.create<linalg::YieldOp>(
               l, ValueRange{nested.create<arith::SelectOp>(l, args[1], written,
                                                            args[0])});
@@ -365,10 +371,9 @@ private:
 void mlir::torch::torch_to_linalg::populateScatterPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertScatter<AtenScatterSrcOp>,
-               ConvertScatter<AtenScatterValueOp>,
-               ConvertScatter<AtenScatterAddOp>,
-               ConvertScatter<AtenScatterReduceTwoOp>,
-               ConvertIndexPut<AtenIndexPutOp>,
-               ConvertIndexPut<AtenIndexPutHackedTwinOp>>(converter, context);
+  patterns.add<
+      ConvertScatter<AtenScatterSrcOp>, ConvertScatter<AtenScatterValueOp>,
+      ConvertScatter<AtenScatterAddOp>, ConvertScatter<AtenScatterReduceTwoOp>,
+      ConvertIndexPut<AtenIndexPutOp>,
+      ConvertIndexPut<AtenIndexPutHackedTwinOp>>(converter, context);
 }

@@ -40,20 +40,20 @@ Value precedes(OpBuilder &b, Location loc, Value x, Value y, bool descending,
     same = b.create<arith::OrIOp>(
         loc, b.create<arith::CmpFOp>(loc, FP::OEQ, x, y), bothNan);
     // Ascending: x < y, or only y is NaN. Descending: x > y, or only x is.
-    Value ordered = b.create<arith::CmpFOp>(loc, descending ? FP::OGT : FP::OLT,
-                                            x, y);
+    Value ordered =
+        b.create<arith::CmpFOp>(loc, descending ? FP::OGT : FP::OLT, x, y);
     Value nanFirst = descending ? xNan : yNan;
     Value otherNan = descending ? yNan : xNan;
     Value one = b.create<arith::ConstantIntOp>(loc, 1, 1);
     return b.create<arith::OrIOp>(
         loc, ordered,
-        b.create<arith::AndIOp>(
-            loc, nanFirst, b.create<arith::XOrIOp>(loc, otherNan, one)));
+        b.create<arith::AndIOp>(loc, nanFirst,
+                                b.create<arith::XOrIOp>(loc, otherNan, one)));
   }
   bool isBool = x.getType().isInteger(1);
   same = b.create<arith::CmpIOp>(loc, IP::eq, x, y);
-  IP order = descending ? (isBool ? IP::ugt : IP::sgt)
-                        : (isBool ? IP::ult : IP::slt);
+  IP order =
+      descending ? (isBool ? IP::ugt : IP::sgt) : (isBool ? IP::ult : IP::slt);
   return b.create<arith::CmpIOp>(loc, order, x, y);
 }
 
@@ -71,9 +71,8 @@ Value buildRanks(OpBuilder &b, Location loc, Value input, int64_t dim,
     other.push_back(getAffineDimExpr(d == dim ? rank : d, context));
   }
   AffineMap selfMap = AffineMap::get(rank + 1, 0, self, context);
-  SmallVector<AffineMap> maps{selfMap,
-                              AffineMap::get(rank + 1, 0, other, context),
-                              selfMap};
+  SmallVector<AffineMap> maps{
+      selfMap, AffineMap::get(rank + 1, 0, other, context), selfMap};
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);
@@ -119,16 +118,16 @@ std::pair<Value, Value> buildSorted(OpBuilder &b, Location loc, Value input,
           SmallVector<Value> at(p);
           at[dim] = i64ToIndex(wb, wl, rank);
           Value value = wb.create<tensor::ExtractOp>(wl, input, p);
-          Value index = castScalar(wb, wl, p[dim],
-                                   indicesType.getElementType());
+          Value index =
+              castScalar(wb, wl, p[dim], indicesType.getElementType());
           return SmallVector<Value>{
               wb.create<tensor::InsertOp>(wl, value, args[0], at),
               wb.create<tensor::InsertOp>(wl, index, args[1], at)};
         };
         if (!k)
           return write(nb, l);
-        Value kept = nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt,
-                                              rank, k);
+        Value kept =
+            nb.create<arith::CmpIOp>(l, arith::CmpIPredicate::slt, rank, k);
         auto ifOp = nb.create<scf::IfOp>(
             l, kept,
             [&](OpBuilder &tb, Location tl) {
@@ -144,8 +143,7 @@ std::pair<Value, Value> buildSorted(OpBuilder &b, Location loc, Value input,
 
 /// sort(self, dim, descending), sort.stable(self, stable, dim, descending)
 /// and topk(self, k, dim, largest, sorted). Every sort here is stable.
-template <typename OpTy>
-class ConvertSort : public OpConversionPattern<OpTy> {
+template <typename OpTy> class ConvertSort : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
@@ -174,20 +172,19 @@ public:
       descending = getConstantBool(op.getDescending());
     }
     if (!dim || !descending)
-      return rewriter.notifyMatchFailure(
-          op, "dim or the order is not a constant");
+      return rewriter.notifyMatchFailure(op,
+                                         "dim or the order is not a constant");
     Location loc = op.getLoc();
     if (inputType.getRank() == 0) {
       // A 0-d tensor is its own sort; its index is 0.
-      Value zero = filledTensor(rewriter, loc, indicesType, {},
-                                scalarConstant(rewriter, loc,
-                                               indicesType.getElementType(), 0));
+      Value zero = filledTensor(
+          rewriter, loc, indicesType, {},
+          scalarConstant(rewriter, loc, indicesType.getElementType(), 0));
       rewriter.replaceOp(op, {input, zero});
       return success();
     }
-    auto [values, indices] = buildSorted(rewriter, loc, input, *dim,
-                                         *descending, k, valuesType,
-                                         indicesType);
+    auto [values, indices] = buildSorted(
+        rewriter, loc, input, *dim, *descending, k, valuesType, indicesType);
     rewriter.replaceOp(op, {values, indices});
     return success();
   }

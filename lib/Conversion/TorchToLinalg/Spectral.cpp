@@ -122,9 +122,8 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
   // Dims 0..rank-1: the output element (k at `dim`); dim `rank`: j.
   auto [maps, iterators] = sumOverDim(context, rank, dim);
   auto sumType = RankedTensorType::get(shape, c64);
-  Value zero = b.create<complex::CreateOp>(loc, c64,
-                                           scalarConstant(b, loc, f64, 0),
-                                           scalarConstant(b, loc, f64, 0));
+  Value zero = b.create<complex::CreateOp>(
+      loc, c64, scalarConstant(b, loc, f64, 0), scalarConstant(b, loc, f64, 0));
   Value init = filledTensor(b, loc, sumType, sizes, zero);
   // The angle step 2 pi / n, signed for the direction.
   Value step = b.create<arith::DivFOp>(
@@ -135,10 +134,10 @@ Value buildDft(OpBuilder &b, Location loc, Value input, int64_t dim,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value k = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, dim));
         Value j = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, rank));
-        Value turns = nb.create<arith::RemSIOp>(
-            l, nb.create<arith::MulIOp>(l, j, k), n);
-        Value angle = nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64),
-                                               step);
+        Value turns =
+            nb.create<arith::RemSIOp>(l, nb.create<arith::MulIOp>(l, j, k), n);
+        Value angle =
+            nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64), step);
         Value w = nb.create<complex::CreateOp>(
             l, c64, nb.create<math::CosOp>(l, angle),
             nb.create<math::SinOp>(l, angle));
@@ -183,19 +182,20 @@ Value buildInverseRealDft(OpBuilder &b, Location loc, Value input, int64_t dim,
   // Dims 0..rank-1: the output element (j at `dim`); dim `rank`: the bin k.
   auto [maps, iterators] = sumOverDim(context, rank, dim);
   auto sumType = RankedTensorType::get(shape, f64);
-  Value init = filledTensor(b, loc, sumType, sizes, scalarConstant(b, loc, f64, 0));
-  Value step = b.create<arith::DivFOp>(loc, scalarConstant(b, loc, f64, 2 * M_PI),
-                                       castScalar(b, loc, n, f64));
+  Value init =
+      filledTensor(b, loc, sumType, sizes, scalarConstant(b, loc, f64, 0));
+  Value step = b.create<arith::DivFOp>(
+      loc, scalarConstant(b, loc, f64, 2 * M_PI), castScalar(b, loc, n, f64));
   auto sums = b.create<linalg::GenericOp>(
       loc, sumType, input, init, maps, iterators,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         using IP = arith::CmpIPredicate;
         Value j = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, dim));
         Value k = indexToI64(nb, l, nb.create<linalg::IndexOp>(l, rank));
-        Value turns = nb.create<arith::RemSIOp>(
-            l, nb.create<arith::MulIOp>(l, j, k), n);
-        Value angle = nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64),
-                                               step);
+        Value turns =
+            nb.create<arith::RemSIOp>(l, nb.create<arith::MulIOp>(l, j, k), n);
+        Value angle =
+            nb.create<arith::MulFOp>(l, castScalar(nb, l, turns, f64), step);
         Value x = toComplexF64(nb, l, args[0]);
         Value term = nb.create<arith::SubFOp>(
             l,
@@ -205,7 +205,9 @@ Value buildInverseRealDft(OpBuilder &b, Location loc, Value input, int64_t dim,
                                      nb.create<math::SinOp>(l, angle)));
         Value twiceK = nb.create<arith::AddIOp>(l, k, k);
         Value edge = nb.create<arith::OrIOp>(
-            l, nb.create<arith::CmpIOp>(l, IP::eq, k, scalarConstant(nb, l, i64, 0)),
+            l,
+            nb.create<arith::CmpIOp>(l, IP::eq, k,
+                                     scalarConstant(nb, l, i64, 0)),
             nb.create<arith::CmpIOp>(l, IP::eq, twiceK, n));
         Value inside = nb.create<arith::CmpIOp>(l, IP::slt, twiceK, n);
         Value weight = nb.create<arith::SelectOp>(
@@ -300,9 +302,10 @@ public:
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, resultType, input, init, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
-          Value imaginary = b.create<arith::CmpIOp>(
-              l, arith::CmpIPredicate::eq, b.create<linalg::IndexOp>(l, rank - 1),
-              b.create<arith::ConstantIndexOp>(l, 1));
+          Value imaginary =
+              b.create<arith::CmpIOp>(l, arith::CmpIPredicate::eq,
+                                      b.create<linalg::IndexOp>(l, rank - 1),
+                                      b.create<arith::ConstantIndexOp>(l, 1));
           Value part = b.create<arith::SelectOp>(
               l, imaginary, b.create<complex::ImOp>(l, args[0]),
               b.create<complex::ReOp>(l, args[0]));
@@ -318,8 +321,7 @@ public:
 /// r2c the last listed dim goes first and, when onesided, keeps n // 2 + 1
 /// outputs (the rest mirror them). `normalization` is PyTorch's: 0 none,
 /// 1 by 1/sqrt(n), 2 by 1/n, applied per dimension.
-template <typename OpTy>
-class ConvertFft : public OpConversionPattern<OpTy> {
+template <typename OpTy> class ConvertFft : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
@@ -335,7 +337,8 @@ public:
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
     auto complexType = dyn_cast<ComplexType>(resultType.getElementType());
-    if (!complexType || isa<ComplexType>(inputType.getElementType()) == realInput)
+    if (!complexType ||
+        isa<ComplexType>(inputType.getElementType()) == realInput)
       return rewriter.notifyMatchFailure(op, "unexpected element types");
     std::optional<SmallVector<int64_t>> dims =
         getFftDims(op.getDim(), inputType.getRank());
@@ -368,8 +371,8 @@ public:
         Type i64 = rewriter.getI64Type();
         length = rewriter.create<arith::AddIOp>(
             loc,
-            rewriter.create<arith::DivSIOp>(loc, n,
-                                            scalarConstant(rewriter, loc, i64, 2)),
+            rewriter.create<arith::DivSIOp>(
+                loc, n, scalarConstant(rewriter, loc, i64, 2)),
             scalarConstant(rewriter, loc, i64, 1));
         staticLength = resultType.getDimSize(dim);
       }

@@ -72,9 +72,9 @@ public:
     Value like = Like >= 0 ? operands[Like] : Value();
     if (like && !isa<RankedTensorType>(like.getType()))
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
-    std::optional<SmallVector<OpFoldResult>> sizes = newTensorSizes(
-        rewriter, loc, this->getTypeConverter(), resultType,
-        Sizes >= 0 ? op->getOperand(Sizes) : Value(), like);
+    std::optional<SmallVector<OpFoldResult>> sizes =
+        newTensorSizes(rewriter, loc, this->getTypeConverter(), resultType,
+                       Sizes >= 0 ? op->getOperand(Sizes) : Value(), like);
     if (!sizes)
       return rewriter.notifyMatchFailure(op, "sizes are not a list of ints");
     Type element = resultType.getElementType();
@@ -133,8 +133,9 @@ public:
       Value length = rewriter.create<math::CeilOp>(
           loc, rewriter.create<arith::DivFOp>(
                    loc, rewriter.create<arith::SubFOp>(loc, end, start), step));
-      sizes.push_back(rewriter.create<arith::FPToSIOp>(
-          loc, rewriter.getIndexType(), length).getResult());
+      sizes.push_back(
+          rewriter.create<arith::FPToSIOp>(loc, rewriter.getIndexType(), length)
+              .getResult());
     } else {
       sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(0)));
     }
@@ -162,7 +163,8 @@ void mlir::torch::torch_to_linalg::populateTensorConstructorPatterns(
   MLIRContext *context = patterns.getContext();
   patterns.add<
       // full(size, fill_value, ...); zeros/ones/empty(size, ...)
-      ConvertFilled<AtenFullOp, 1, 0, -1>, ConvertFilled<AtenZerosOp, -1, 0, -1>,
+      ConvertFilled<AtenFullOp, 1, 0, -1>,
+      ConvertFilled<AtenZerosOp, -1, 0, -1>,
       ConvertFilled<AtenOnesOp, -2, 0, -1>,
       ConvertFilled<AtenEmptyMemoryFormatOp, -1, 0, -1>,
       // empty_permuted(size, physical_layout, ...): the layout only orders
@@ -173,7 +175,8 @@ void mlir::torch::torch_to_linalg::populateTensorConstructorPatterns(
       ConvertFilled<AtenZerosLikeOp, -1, -1, 0>,
       ConvertFilled<AtenOnesLikeOp, -2, -1, 0>,
       ConvertFilled<AtenEmptyLikeOp, -1, -1, 0>,
-      // new_full(self, size, fill_value); new_zeros/new_ones/new_empty(self, size)
+      // new_full(self, size, fill_value); new_zeros/new_ones/new_empty(self,
+      // size)
       ConvertFilled<AtenNewFullOp, 2, 1, -1>,
       ConvertFilled<AtenNewZerosOp, -1, 1, -1>,
       ConvertFilled<AtenNewOnesOp, -2, 1, -1>,

@@ -1,7 +1,7 @@
 //===- TorchToLinalg.cpp - The convert-torch-to-linalg pass ---------------===//
 
-#include "torch-mlir/Conversion/Passes.h"
 #include "Patterns.h"
+#include "torch-mlir/Conversion/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -23,11 +23,10 @@ class ConvertTorchToLinalg
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
-    target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
-                           complex::ComplexDialect, linalg::LinalgDialect,
-                           math::MathDialect, scf::SCFDialect,
-                           tensor::TensorDialect,
-                           TorchConversion::TorchConversionDialect>();
+    target.addLegalDialect<
+        affine::AffineDialect, arith::ArithDialect, complex::ComplexDialect,
+        linalg::LinalgDialect, math::MathDialect, scf::SCFDialect,
+        tensor::TensorDialect, TorchConversion::TorchConversionDialect>();
     TorchConversion::BackendTypeConverter converter(context);
     RewritePatternSet patterns(context);
     torch_to_linalg::populateElementwisePatterns(converter, patterns);

@@ -25,8 +25,8 @@ public:
   matchAndRewrite(PrimIfOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types do not convert");
     auto newIf = rewriter.create<scf::IfOp>(op.getLoc(), resultTypes,
                                             adaptor.getCondition(),
@@ -55,7 +55,8 @@ public:
   }
 };
 
-class ConvertTorchToSCF : public mlir::torch::impl::ConvertTorchToSCFBase<ConvertTorchToSCF> {
+class ConvertTorchToSCF
+    : public mlir::torch::impl::ConvertTorchToSCFBase<ConvertTorchToSCF> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);

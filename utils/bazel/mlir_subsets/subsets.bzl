@@ -21,7 +21,7 @@ library next to its subset here (the same symbols twice): replaced.bzl lists
 them, and //test/mlir_subsets checks what we ship.
 """
 
-load("//utils/bazel/unity:unity.bzl", "cc_library")
+load("//utils/bazel/unity:unity.bzl", "unity_cc_library")
 
 _USERS = [
     "@torch_mlir_cc//lib/InitAll:__pkg__",
@@ -38,7 +38,7 @@ def torch_mlir_subsets():
     # and subset-insertion models of its ops (what one-shot bufferization needs).
     # Linalg's Passes.h declares all of its passes; only these two are defined, so
     # `registerLinalgPasses()` is not available.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_linalg_transforms",
         srcs = [
             _LINALG + "BufferizableOpInterfaceImpl.cpp",
@@ -89,7 +89,7 @@ def torch_mlir_subsets():
     # Linalg's Transforms.h includes the Vector, X86Vector and VectorToSCF pattern
     # headers. These are their declarations (and the generated .inc files they
     # include) without the libraries: nothing above calls into them.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_vector_declarations",
         textual_hdrs = [
             "include/mlir/Conversion/VectorToSCF/VectorToSCF.h",
@@ -116,7 +116,7 @@ def torch_mlir_subsets():
     _AFFINE = "lib/Dialect/Affine/Transforms/"
 
     # affine.delinearize_index/linearize_index expansion, which lower-affine runs.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_affine_transforms",
         srcs = [_AFFINE + "AffineExpandIndexOps.cpp"],
         hdrs = [
@@ -136,7 +136,7 @@ def torch_mlir_subsets():
     )
 
     # lower-affine (the overlay's mlir:AffineToStandard, on the subset above).
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_affine_to_standard",
         srcs = ["lib/Conversion/AffineToStandard/AffineToStandard.cpp"],
         hdrs = ["include/mlir/Conversion/AffineToStandard/AffineToStandard.h"],
@@ -159,7 +159,7 @@ def torch_mlir_subsets():
     _ARITH = "lib/Dialect/Arith/Transforms/"
 
     # arith-expand, and the bufferization and deallocation models of arith's ops.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_arith_transforms",
         srcs = [
             _ARITH + "BufferDeallocationOpInterfaceImpl.cpp",
@@ -190,7 +190,7 @@ def torch_mlir_subsets():
 
     # expand-strided-metadata, memref-expand and expand-realloc (the deallocation
     # pipeline runs it), and the allocation model of memref.alloc.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_memref_transforms",
         srcs = [
             _MEMREF + "AllocationOpInterfaceImpl.cpp",
@@ -225,7 +225,7 @@ def torch_mlir_subsets():
 
     # The buffer deallocation pipeline (the overlay's mlir:BufferizationPipelines,
     # on the MemRef subset above).
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_bufferization_pipelines",
         srcs = ["lib/Dialect/Bufferization/Pipelines/BufferizationPipelines.cpp"],
         hdrs = ["include/mlir/Dialect/Bufferization/Pipelines/Passes.h"],
@@ -244,7 +244,7 @@ def torch_mlir_subsets():
 
     # The bufferization and deallocation models of scf's ops, and the
     # scf.forall-to-scf.parallel rewrite that convert-scf-to-cf uses.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_scf_transforms",
         srcs = [
             _SCF + "BufferDeallocationOpInterfaceImpl.cpp",
@@ -275,7 +275,7 @@ def torch_mlir_subsets():
     )
 
     # convert-scf-to-cf (the overlay's mlir:SCFToControlFlow, on the SCF subset).
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_scf_to_control_flow",
         srcs = ["lib/Conversion/SCFToControlFlow/SCFToControlFlow.cpp"],
         hdrs = ["include/mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"],
@@ -295,7 +295,7 @@ def torch_mlir_subsets():
     _TENSOR = "lib/Dialect/Tensor/Transforms/"
 
     # The bufferization and subset-insertion models of tensor's ops.
-    cc_library(
+    unity_cc_library(
         name = "torch_mlir_tensor_transforms",
         srcs = [
             _TENSOR + "BufferizableOpInterfaceImpl.cpp",

@@ -1,7 +1,7 @@
 """C++ libraries of torch-mlir that compile once for every workspace.
 
-Our BUILD files under lib/ load cc_library (and mlir_c_api_cc_library) from
-here. Loaded in @torch_mlir_cc (utils/bazel/repositories/torch_mlir_cc.bzl),
+Our BUILD files under lib/ load torch_mlir_cc_library (and
+torch_mlir_c_api_library, the overlay's C API macro) from here. Loaded in @torch_mlir_cc (utils/bazel/repositories/torch_mlir_cc.bzl),
 they define the library; loaded anywhere else (torch-mlir's own workspace,
 or @torch_mlir in a monorepo's), an alias of the same name to that one. So
 every workspace compiles our sources under `external/torch_mlir_cc/`, with
@@ -10,7 +10,7 @@ examples/consumer compiles none of them after torch-mlir's test suite.
 """
 
 load("@llvm-project//mlir:build_defs.bzl", _mlir_c_api_cc_library = "mlir_c_api_cc_library")
-load("//utils/bazel/unity:unity.bzl", _unity_cc_library = "cc_library")
+load("//utils/bazel/unity:unity.bzl", "unity_cc_library")
 
 CC_REPOSITORY = "torch_mlir_cc"
 
@@ -40,14 +40,14 @@ def _alias(name, visibility, kwargs):
         testonly = kwargs.get("testonly"),
     )
 
-def cc_library(name, visibility = None, **kwargs):
+def torch_mlir_cc_library(name, visibility = None, **kwargs):
     """A C++ library in @torch_mlir_cc (batched if unity's libraries.bzl names it); an alias elsewhere."""
     if _compiled_here():
-        _unity_cc_library(name = name, visibility = _visible_to_alias(visibility), **kwargs)
+        unity_cc_library(name = name, visibility = _visible_to_alias(visibility), **kwargs)
     else:
         _alias(name, visibility, kwargs)
 
-def mlir_c_api_cc_library(name, visibility = None, **kwargs):
+def torch_mlir_c_api_library(name, visibility = None, **kwargs):
     """The overlay's C API library (name, nameHeaders, nameObjects) in @torch_mlir_cc; aliases elsewhere."""
     if _compiled_here():
         _mlir_c_api_cc_library(name = name, visibility = _visible_to_alias(visibility), **kwargs)

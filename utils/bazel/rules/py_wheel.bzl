@@ -24,9 +24,7 @@ tree, and only the wheel actions see it: no compile action's key changes.
 the core wheel with it).
 
 Packaging metadata: `license_files` map a file to its name under
-`.dist-info/licenses/`; `description` is a Markdown file, or the section of it
-between `<!-- wheel-description NAME -->` and `<!-- /wheel-description -->`
-when `description_section` names one.
+`.dist-info/licenses/`; `description` is a Markdown file, METADATA's body.
 """
 
 load("@bazel_tools//tools/cpp:toolchain_utils.bzl", "find_cpp_toolchain")
@@ -89,8 +87,6 @@ def _py_wheel_impl(ctx):
             inputs.append(f)
     if ctx.file.description:
         args.add("--description", ctx.file.description)
-        if ctx.attr.description_section:
-            args.add("--description-section", ctx.attr.description_section)
         inputs.append(ctx.file.description)
     # ELF files are stripped with the C++ toolchain's own strip, not the host's.
     cc_toolchain = find_cpp_toolchain(ctx)
@@ -124,7 +120,6 @@ py_wheel = rule(
         "platform": attr.string(default = "any"),
         "summary": attr.string(default = ""),
         "description": attr.label(allow_single_file = True, doc = "Markdown, for METADATA's body."),
-        "description_section": attr.string(doc = "Only this marked section of `description`."),
         "classifiers": attr.string_list(),
         "project_urls": attr.string_list(doc = "'Label, URL' pairs."),
         "license_files": attr.label_keyed_string_dict(allow_files = True, doc = "file -> name under .dist-info/licenses/"),

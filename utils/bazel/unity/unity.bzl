@@ -2,12 +2,12 @@
 
 A cold build spends most of each LLVM compile parsing the same headers. A
 unity build compiles a batch of one library's sources as one translation unit,
-so each batch parses its headers once: bench/unity_build.py measured batches
-of 8 at 0.40x the time of their sources compiled one by one.
+so each batch parses its headers once: batches of 8 compiled in 0.40x the
+time of their sources one by one (docs/build_performance.md).
 
 utils/bazel/patches/llvm-unity-build.patch makes the overlay's llvm/BUILD.bazel
-and mlir/BUILD.bazel load `cc_library` from here. For a library named in
-libraries.bzl it:
+and mlir/BUILD.bazel load `unity_cc_library` from here as their `cc_library`.
+For a library named in libraries.bzl it:
   - takes the files of a filegroup of the same package, named in srcs, as
     sources (MLIR's Python bindings list theirs in one);
   - groups the library's .cpp sources by directory, sorted, in runs of the
@@ -27,8 +27,13 @@ libraries.bzl it:
     source of their run: the same static name, option or anonymous class),
     and runs left with one source, as before.
 Every other library is the overlay's own, unchanged. Our own libraries load
-cc_library from here too (through utils/bazel/rules/cc.bzl); libraries.bzl
-names none of them, so they compile one source at a time.
+unity_cc_library too (through utils/bazel/rules/cc.bzl); libraries.bzl names
+none of them, so they compile one source at a time.
+
+`--config=no-unity` (the flag //utils/bazel/unity:enabled=false) compiles
+every library source by source, as the overlay would: the batches are then
+never built. With it on (the default) the actions are the same as before the
+switch existed, so it costs the cache nothing.
 """
 
 load(":libraries.bzl", "COMPILED_ALONE", "UNITY_LIBRARIES")
@@ -127,7 +132,9 @@ def _expand_filegroups(srcs):
             expanded.append(src)
     return expanded
 
-def cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
+_DISABLED = Label("//utils/bazel/unity:disabled")
+
+def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     """native.cc_library, compiled in unity batches if libraries.bzl names it.
 
     platform_srcs: more sources, chosen by platform (a select), never batched.
@@ -158,7 +165,13 @@ def cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     )
     native.cc_library(
         name = name,
-        srcs = [s for s in srcs if s not in batched] + [":" + name + "_unity"] + platform_srcs,
-        copts = copts + _sibling_include_copts(label, srcs, batched),
+        srcs = select({
+            _DISABLED: srcs,
+            "//conditions:default": [s for s in srcs if s not in batched] + [":" + name + "_unity"],
+        }) + platform_srcs,
+        copts = select({
+            _DISABLED: copts,
+            "//conditions:default": copts + _sibling_include_copts(label, srcs, batched),
+        }),
         **kwargs
     )

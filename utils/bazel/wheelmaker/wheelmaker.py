@@ -11,8 +11,8 @@ the build with the tag to declare.
 
 METADATA is version 2.4: License-Expression and License-File (the files go
 under .dist-info/licenses/), classifiers, project URLs, and a Markdown
-description (a whole file, or one marked section of it). The version must be
-a canonical PEP 440 version, the form pip and indexes name files by.
+description. The version must be a canonical PEP 440 version, the form pip
+and indexes name files by.
 """
 
 import argparse
@@ -97,20 +97,6 @@ def check_version(version):
     return version
 
 
-def description_text(path, section):
-    """The Markdown file, or its section between the wheel-description markers."""
-    text = Path(path).read_text()
-    if not section:
-        return text
-    pattern = (r"<!-- wheel-description " + re.escape(section) + r" -->\n(.*?)"
-               r"<!-- /wheel-description -->")
-    found = re.findall(pattern, text, flags=re.S)
-    if len(found) != 1:
-        raise SystemExit(f"wheelmaker: {path} has {len(found)} sections marked "
-                         f"'<!-- wheel-description {section} -->', not one")
-    return found[0].strip() + "\n"
-
-
 def write_metadata(args):
     msg = email.message.Message(policy=email.policy.compat32)
     msg["Metadata-Version"] = "2.4"
@@ -130,7 +116,7 @@ def write_metadata(args):
         msg["Requires-Dist"] = requirement
     if args.description:
         msg["Description-Content-Type"] = "text/markdown"
-        msg.set_payload(description_text(args.description, args.description_section))
+        msg.set_payload(Path(args.description).read_text())
     return msg.as_string()
 
 
@@ -161,7 +147,6 @@ def main(argv=None):
     parser.add_argument("--summary", default="")
     parser.add_argument("--license", default="Apache-2.0 WITH LLVM-exception")
     parser.add_argument("--description", help="Markdown file for METADATA's body")
-    parser.add_argument("--description-section", help="only this marked section of it")
     parser.add_argument("--classifier", action="append", default=[])
     parser.add_argument("--project-url", action="append", default=[], help="'Label, URL'")
     parser.add_argument("--license-file", action="append", default=[],

@@ -1,4 +1,5 @@
-//===- TorchOps.cpp - Torch op verifiers, folders and canonicalizers -------===//
+//===- TorchOps.cpp - Torch op verifiers, folders and canonicalizers
+//-------===//
 
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
@@ -119,8 +120,8 @@ bool mlir::torch::Torch::isValidSubtype(Type subtype, Type type) {
     return isa<IntType, Torch::FloatType>(subtype);
   if (auto tuple = dyn_cast<TupleType>(type)) {
     auto subTuple = dyn_cast<TupleType>(subtype);
-    if (!subTuple || subTuple.getContainedTypes().size() !=
-                         tuple.getContainedTypes().size())
+    if (!subTuple ||
+        subTuple.getContainedTypes().size() != tuple.getContainedTypes().size())
       return false;
     return llvm::all_of(
         llvm::zip(subTuple.getContainedTypes(), tuple.getContainedTypes()),
@@ -235,9 +236,9 @@ LogicalResult PrimListConstructOp::verify() {
 LogicalResult PrimTupleConstructOp::verify() {
   ArrayRef<Type> types = cast<TupleType>(getType()).getContainedTypes();
   if (types.size() != getElements().size())
-    return emitOpError("has ") << getElements().size()
-                               << " elements but the tuple type has "
-                               << types.size();
+    return emitOpError("has ")
+           << getElements().size() << " elements but the tuple type has "
+           << types.size();
   for (auto [element, type] : llvm::zip(getElements(), types)) {
     if (!isValidSubtype(element.getType(), type))
       return emitOpError("element of type ")
@@ -287,8 +288,7 @@ ParseResult PrimIfOp::parse(OpAsmParser &parser, OperationState &result) {
       parser.parseRegion(*elseRegion) ||
       parser.parseOptionalAttrDict(result.attributes))
     return failure();
-  return parser.resolveOperand(condition,
-                               BoolType::get(parser.getContext()),
+  return parser.resolveOperand(condition, BoolType::get(parser.getContext()),
                                result.operands);
 }
 
@@ -400,9 +400,8 @@ static ParseResult parseCopyOp(OpAsmParser &parser, OperationState &result,
   if (!tensorType || tensorType.hasValueSemantics() != toValueTensor)
     return parser.emitError(typeLoc, "expected a ")
            << (toValueTensor ? "!torch.vtensor" : "!torch.tensor") << " type";
-  Type operandType = toValueTensor
-                         ? Type(tensorType.getWithoutValueSemantics())
-                         : Type(tensorType.getWithValueSemantics());
+  Type operandType = toValueTensor ? Type(tensorType.getWithoutValueSemantics())
+                                   : Type(tensorType.getWithValueSemantics());
   result.addTypes(resultType);
   return parser.resolveOperand(operand, operandType, result.operands);
 }
@@ -520,8 +519,8 @@ static OpFoldResult foldIntCompare(Attribute a, Attribute b, MLIRContext *ctx,
 }
 
 template <typename Fn>
-static OpFoldResult foldFloatCompare(Attribute a, Attribute b,
-                                     MLIRContext *ctx, Fn fn) {
+static OpFoldResult foldFloatCompare(Attribute a, Attribute b, MLIRContext *ctx,
+                                     Fn fn) {
   auto x = getFloat(a), y = getFloat(b);
   if (!x || !y)
     return nullptr;
@@ -529,22 +528,19 @@ static OpFoldResult foldFloatCompare(Attribute a, Attribute b,
 }
 
 OpFoldResult AtenAddIntOp::fold(FoldAdaptor adaptor) {
-  return foldIntBinary(adaptor.getA(), adaptor.getB(), getContext(),
-                       [](int64_t a, int64_t b) -> std::optional<int64_t> {
-                         return a + b;
-                       });
+  return foldIntBinary(
+      adaptor.getA(), adaptor.getB(), getContext(),
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a + b; });
 }
 OpFoldResult AtenSubIntOp::fold(FoldAdaptor adaptor) {
-  return foldIntBinary(adaptor.getA(), adaptor.getB(), getContext(),
-                       [](int64_t a, int64_t b) -> std::optional<int64_t> {
-                         return a - b;
-                       });
+  return foldIntBinary(
+      adaptor.getA(), adaptor.getB(), getContext(),
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a - b; });
 }
 OpFoldResult AtenMulIntOp::fold(FoldAdaptor adaptor) {
-  return foldIntBinary(adaptor.getA(), adaptor.getB(), getContext(),
-                       [](int64_t a, int64_t b) -> std::optional<int64_t> {
-                         return a * b;
-                       });
+  return foldIntBinary(
+      adaptor.getA(), adaptor.getB(), getContext(),
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a * b; });
 }
 // Python's // and % round toward negative infinity; b == 0 raises, so no fold.
 OpFoldResult AtenFloordivIntOp::fold(FoldAdaptor adaptor) {
@@ -697,10 +693,10 @@ OpFoldResult AtenDimOp::fold(FoldAdaptor) {
 /// length other than its construction's.
 static bool mayMutateList(Operation *user) {
   static const llvm::StringSet<> mutators = {
-      "torch.aten.append.t",   "torch.aten.insert.t",
+      "torch.aten.append.t",    "torch.aten.insert.t",
       "torch.aten._set_item.t", "torch.aten.clear.t",
-      "torch.aten.pop.t",      "torch.aten.extend.t",
-      "torch.aten.remove.int", "torch.aten.remove.float",
+      "torch.aten.pop.t",       "torch.aten.extend.t",
+      "torch.aten.remove.int",  "torch.aten.remove.float",
       "torch.aten.remove.bool"};
   StringRef name = user->getName().getStringRef();
   // Anything outside the aten namespace (calls, returns, torch.operator,

@@ -1,9 +1,9 @@
 //===- TorchTypes.cpp - Parsing, printing and verifying Torch types -------===//
 //
 // Textual forms, identical to upstream torch-mlir's:
-//   !torch.int  !torch.list<int>  !torch.tuple<int, float>  !torch.dict<str, tensor>
-//   !torch.nn.Module<"name">  !torch.vtensor<[3,?,4],f32>  !torch.vtensor<*,si64>
-//   !torch.vtensor<[2],unk>  !torch.vtensor
+//   !torch.int  !torch.list<int>  !torch.tuple<int, float>  !torch.dict<str,
+//   tensor> !torch.nn.Module<"name">  !torch.vtensor<[3,?,4],f32>
+//   !torch.vtensor<*,si64> !torch.vtensor<[2],unk>  !torch.vtensor
 // Torch types nested in containers print without their `!torch.` prefix.
 //
 //===----------------------------------------------------------------------===//
@@ -45,8 +45,7 @@ static void printContainedType(AsmPrinter &printer, Type type) {
 /// more to read; the others have their own `parse`.
 using ContainedTypeParser = Type (*)(AsmParser &);
 
-template <typename T>
-static Type getParameterless(AsmParser &parser) {
+template <typename T> static Type getParameterless(AsmParser &parser) {
   return T::get(parser.getContext());
 }
 
@@ -241,8 +240,7 @@ ValueTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyTensorType(emitError, optionalSizes, optionalDtype);
 }
 
-template <typename TensorT>
-static Type parseTensorType(AsmParser &parser) {
+template <typename TensorT> static Type parseTensorType(AsmParser &parser) {
   MLIRContext *ctx = parser.getContext();
   SMLoc loc = parser.getCurrentLocation();
   if (failed(parser.parseOptionalLess()))

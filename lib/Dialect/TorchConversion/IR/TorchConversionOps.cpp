@@ -43,8 +43,8 @@ static LogicalResult verifyTensorBridge(Operation *op,
                              "builtin tensor");
     return success();
   }
-  if (!builtin.hasRank() || builtin.getRank() !=
-                                static_cast<int64_t>(torch.getSizes().size()))
+  if (!builtin.hasRank() ||
+      builtin.getRank() != static_cast<int64_t>(torch.getSizes().size()))
     return op->emitOpError("rank mismatch between ")
            << torch << " and " << builtin;
   for (auto [t, b] : llvm::zip(torch.getSizes(), builtin.getShape())) {

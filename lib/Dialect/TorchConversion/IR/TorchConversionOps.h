@@ -1,4 +1,5 @@
-//===- TorchConversionOps.h - The torch_c dialect and its ops ----*- C++ -*-===//
+//===- TorchConversionOps.h - The torch_c dialect and its ops ----*- C++
+//-*-===//
 
 #ifndef TORCH_MLIR_DIALECT_TORCHCONVERSION_IR_TORCHCONVERSIONOPS_H
 #define TORCH_MLIR_DIALECT_TORCHCONVERSION_IR_TORCHCONVERSIONOPS_H

@@ -27,7 +27,8 @@ using namespace mlir::torch::TorchConversion;
 namespace {
 
 class FuncBackendTypeConversion
-    : public mlir::torch::TorchConversion::impl::FuncBackendTypeConversionBase<FuncBackendTypeConversion> {
+    : public mlir::torch::TorchConversion::impl::FuncBackendTypeConversionBase<
+          FuncBackendTypeConversion> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     BackendTypeConverter converter(context);
@@ -61,8 +62,8 @@ void foldRoundTrips(func::FuncOp function) {
 }
 
 class FinalizingBackendTypeConversion
-    : public mlir::torch::TorchConversion::impl::FinalizingBackendTypeConversionBase<
-          FinalizingBackendTypeConversion> {
+    : public mlir::torch::TorchConversion::impl::
+          FinalizingBackendTypeConversionBase<FinalizingBackendTypeConversion> {
   void runOnOperation() override {
     func::FuncOp function = getOperation();
     foldRoundTrips<ToBuiltinTensorOp, FromBuiltinTensorOp>(function);

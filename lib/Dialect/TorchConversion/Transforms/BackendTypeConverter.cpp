@@ -41,8 +41,7 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *context) {
   });
 
   // Torch -> builtin (before a return or call).
-  addTargetMaterialization([](OpBuilder &builder, Type type,
-                              ValueRange inputs,
+  addTargetMaterialization([](OpBuilder &builder, Type type, ValueRange inputs,
                               Location loc) -> std::optional<Value> {
     if (inputs.size() != 1)
       return std::nullopt;
@@ -64,8 +63,7 @@ BackendTypeConverter::BackendTypeConverter(MLIRContext *context) {
       return std::nullopt;
     Value input = inputs.front();
     if (isa<Torch::ValueTensorType>(type))
-      return builder.create<FromBuiltinTensorOp>(loc, type, input)
-          .getResult();
+      return builder.create<FromBuiltinTensorOp>(loc, type, input).getResult();
     if (isa<Torch::IntType>(type))
       return builder.create<FromI64Op>(loc, type, input).getResult();
     if (isa<Torch::FloatType>(type))

@@ -1,4 +1,5 @@
-//===- BackendTypeConverter.h - Torch value types to builtin ones -*- C++ -*-===//
+//===- BackendTypeConverter.h - Torch value types to builtin ones -*- C++
+//-*-===//
 //
 // One type conversion for every pass that leaves the Torch dialect: the
 // backend type conversions at function boundaries and the op conversions

@@ -1,4 +1,5 @@
-//===- Pipelines.cpp - torch_c's named pipelines ---------------------------===//
+//===- Pipelines.cpp - torch_c's named pipelines
+//---------------------------===//
 
 #include "torch-mlir/Dialect/TorchConversion/Transforms/Passes.h"
 
@@ -27,7 +28,7 @@ void mlir::torch::TorchConversion::
 
 void mlir::torch::TorchConversion::registerTorchConversionPassesAndPipelines() {
   registerTorchConversionPasses();
-  registerTorchConversionsPasses();
+  registerConvertTorchPasses(); // convert-torch-to-linalg, -scf, -arith
   PassPipelineRegistration<>(
       "torch-backend-to-linalg-on-tensors-backend-pipeline",
       "Lowers Torch backend-contract IR to linalg-on-tensors: the op "

@@ -9,8 +9,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "llvm/ADT/StringSet.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::torch::TorchConversion {
 #define GEN_PASS_DEF_VERIFYLINALGONTENSORSBACKENDCONTRACT
@@ -22,7 +22,7 @@ using namespace mlir;
 namespace {
 
 constexpr const char *kLegalDialects[] = {
-    "builtin", "func", "linalg", "tensor", "arith",      "math",
+    "builtin", "func", "linalg", "tensor",  "arith",      "math",
     "scf",     "cf",   "affine", "complex", "ml_program",
 };
 
