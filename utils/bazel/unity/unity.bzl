@@ -132,7 +132,8 @@ def _expand_filegroups(srcs):
             expanded.append(src)
     return expanded
 
-_DISABLED = Label("//utils/bazel/unity:disabled")
+# A string: Bazel 4's select takes no Label keys.
+_DISABLED = str(Label("//utils/bazel/unity:disabled"))
 
 def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     """native.cc_library, compiled in unity batches if libraries.bzl names it.
