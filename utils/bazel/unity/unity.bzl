@@ -132,8 +132,10 @@ def _expand_filegroups(srcs):
             expanded.append(src)
     return expanded
 
-# A string: Bazel 4's select takes no Label keys.
-_DISABLED = str(Label("//utils/bazel/unity:disabled"))
+# By the repository's name: the overlay's BUILD files call this macro, and a
+# key without one would name a package of theirs (Bazel 4's select takes no
+# Label keys).
+_DISABLED = "@torch_mlir//utils/bazel/unity:disabled"
 
 def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     """native.cc_library, compiled in unity batches if libraries.bzl names it.
