@@ -12,8 +12,10 @@ formatted, 2 when clang-format itself fails.
 import argparse
 import difflib
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import clang_format
@@ -23,7 +25,27 @@ SUFFIXES = {".c", ".cpp", ".h"}
 
 
 def clang_format_binary():
-    return Path(clang_format.__file__).parent / "data" / "bin" / "clang-format"
+    """The pinned wheel's clang-format, executable. Bazel unpacks the wheel
+    without file modes, so a copy with the executable bit is made once."""
+    binary = Path(clang_format.__file__).parent / "data" / "bin" / "clang-format"
+    if os.access(binary, os.X_OK):
+        return binary
+    copy = Path(tempfile.gettempdir()) / f"torch-mlir-clang-format-{clang_format_version()}"
+    if not os.access(copy, os.X_OK):
+        partial = copy.with_suffix(f".{os.getpid()}")
+        shutil.copyfile(binary, partial)
+        partial.chmod(0o755)
+        os.replace(partial, copy)
+    return copy
+
+
+def clang_format_version():
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("clang-format")
+    except PackageNotFoundError:  # Bazel's unpacked wheel keeps its dist-info
+        dist = next(Path(clang_format.__file__).parent.parent.glob("clang_format-*.dist-info"))
+        return dist.name.split("-")[1].removesuffix(".dist-info")
 
 
 def sources(root):
