@@ -37,12 +37,22 @@ class WheelMetadataTest(unittest.TestCase):
         self.assertNotRegex(self.core.as_string().lower(), r"\btorch\b(?![-_]mlir)")
 
     def test_core_requires_numpy_as_a_range_holding_the_tested_one(self):
-        reqs = {r.name: r for r in requirements(self.core)}
+        reqs = {r.name: r for r in requirements(self.core) if not r.marker}
         self.assertEqual(sorted(reqs), ["numpy"])
         numpy = reqs["numpy"]
         self.assertIn(Version(ARGS.tested_numpy), numpy.specifier)
         self.assertFalse([s for s in numpy.specifier if s.operator in ("==", "===")],
                          f"numpy must not be pinned exactly: {numpy}")
+
+    def test_core_offers_onnx_as_an_extra_holding_the_tested_one(self):
+        self.assertEqual(self.core.get_all("Provides-Extra"), ["onnx"])
+        extras = [r for r in requirements(self.core) if r.marker]
+        self.assertEqual([r.name for r in extras], ["onnx"])
+        onnx = extras[0]
+        self.assertTrue(onnx.marker.evaluate({"extra": "onnx"}))
+        self.assertFalse(onnx.marker.evaluate({"extra": ""}))
+        self.assertIn(Version(ARGS.tested_onnx), onnx.specifier)
+        self.assertFalse([s for s in onnx.specifier if s.operator in ("==", "===")])
 
     def test_torch_wheel_requires_exactly_this_core(self):
         self.assertEqual(self.torch["Name"], "torch-mlir")
@@ -104,5 +114,6 @@ if __name__ == "__main__":
     parser.add_argument("--torch-wheel", required=True)
     parser.add_argument("--tested-torch", required=True)
     parser.add_argument("--tested-numpy", required=True)
+    parser.add_argument("--tested-onnx", required=True)
     ARGS, rest = parser.parse_known_args()
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

@@ -91,6 +91,10 @@ PINNED_WHEELS = [
     "pypiserver",
     # tools/format and its test: clang-format of the pinned LLVM's release.
     "clang_format",
+    # torch_mlir.onnx's tests (the core wheel's `onnx` extra).
+    "ml_dtypes",
+    "onnx",
+    "protobuf",
 ]
 
 # numpy for each CPython the core wheel is built for: the core wheel requires

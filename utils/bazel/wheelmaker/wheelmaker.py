@@ -114,6 +114,9 @@ def write_metadata(args):
         msg["Requires-Python"] = args.requires_python
     for requirement in args.requires_dist:
         msg["Requires-Dist"] = requirement
+    for extra in sorted({m for r in args.requires_dist
+                         for m in re.findall(r"""extra\s*==\s*['"]([^'"]+)['"]""", r)}):
+        msg["Provides-Extra"] = extra
     if args.description:
         msg["Description-Content-Type"] = "text/markdown"
         msg.set_payload(Path(args.description).read_text())

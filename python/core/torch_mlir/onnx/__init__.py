@@ -1,0 +1,13 @@
+"""ONNX models into torch-mlir's Torch dialect, with no PyTorch.
+
+    from torch_mlir import onnx as tm_onnx
+    module = tm_onnx.import_model("model.onnx")   # a torch_mlir.ir.Module
+
+Needs the `onnx` package: `pip install 'torch-mlir-core[onnx]'`. The command
+`torch-mlir-import-onnx` (python -m torch_mlir.tools.import_onnx) does the
+same from a shell. See importer.py for what the module holds.
+"""
+
+from .importer import OnnxImportError, import_model
+
+__all__ = ["OnnxImportError", "import_model"]
