@@ -178,7 +178,9 @@ def _tensor_type_text(type_proto, what):
     sizes, names = [], []
     for dim in tensor.shape.dim:
         which = dim.WhichOneof("value")
-        sizes.append(str(dim.dim_value) if which == "dim_value" else "?")
+        # A negative size (shape inference writes -1 at times) is unknown too.
+        known = which == "dim_value" and dim.dim_value >= 0
+        sizes.append(str(dim.dim_value) if known else "?")
         # unk__N: a name ONNX's shape inference made up, not the model's.
         symbolic = which == "dim_param" and not dim.dim_param.startswith("unk__")
         names.append(dim.dim_param if symbolic else "")
