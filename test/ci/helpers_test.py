@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unittest
 from pathlib import Path
 from unittest import mock
@@ -149,11 +151,45 @@ class DebianTest(unittest.TestCase):
             with self.assertRaisesRegex(failures.SetupFailed, "nginx-light"):
                 debian.ensure_packages(["nginx-light"], lambda: False, "/usr/sbin/nginx")
 
+    def test_installs_side_by_side_take_turns(self):
+        # Two checks installing at once: apt would fail the second at once.
+        spans, installed = [], set()
+
+        def fake_run(cmd, env=None):
+            start = time.monotonic()
+            time.sleep(0.2)
+            if "install" in cmd:
+                installed.add(cmd[-1])
+            spans.append((start, time.monotonic()))
+            return subprocess.CompletedProcess(cmd, 0)
+
+        errors = []
+
+        def install(name):
+            try:
+                debian.ensure_packages([name], lambda: name in installed, name)
+            except failures.SetupFailed as e:
+                errors.append(e)
+
+        with mock.patch.object(os, "geteuid", return_value=0), \
+                mock.patch.object(subprocess, "run", side_effect=fake_run):
+            threads = [threading.Thread(target=install, args=(name,)) for name in ("a", "b")]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        self.assertEqual(errors, [])
+        self.assertEqual(installed, {"a", "b"})
+        spans.sort()
+        self.assertEqual(len(spans), 4)  # update and install, for each
+        for (_, end), (start, _) in zip(spans, spans[1:]):
+            self.assertLessEqual(end, start + 0.01, "two apt-get runs overlapped")
+
     def test_a_failed_install_is_a_setup_failure(self):
         failed = subprocess.CompletedProcess([], 100)
         with mock.patch.object(os, "geteuid", return_value=0), \
                 mock.patch.object(subprocess, "run", return_value=failed):
-            with self.assertRaisesRegex(failures.SetupFailed, "apt-get update"):
+            with self.assertRaisesRegex(failures.SetupFailed, "apt-get .*update"):
                 debian.ensure_packages(["x"], lambda: False, "x")
 
 
