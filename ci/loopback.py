@@ -70,11 +70,6 @@ def listening_addresses(pid):
     return [address for inode, address in _listening_sockets() if inode in inodes]
 
 
-def listening_on_port(port):
-    """The addresses any process listens on at TCP `port`."""
-    return {address for _, (address, p) in _listening_sockets() if p == port}
-
-
 def is_loopback(address):
     """127.0.0.0/8, ::1, or 127.x as an IPv4-mapped IPv6 address (Java's choice)."""
     ip = ipaddress.ip_address(address)

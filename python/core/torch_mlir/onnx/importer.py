@@ -79,8 +79,7 @@ def import_model(model, *, func_name="main", opset=None, context=None,
     Raises OnnxImportError naming what could not be imported.
     """
     _require_onnx()
-    path = Path(model) if isinstance(model, (str, os.PathLike)) else None
-    model, base_dir = _load(model, base_dir)
+    model, path, base_dir = _load(model, base_dir)
     model = _prepare(model, path, opset, check)
     if context is None:
         context = ir.Context()
@@ -104,9 +103,9 @@ def _load(model, base_dir):
             loaded = onnx.load(str(path), load_external_data=False)
         except Exception as e:  # protobuf's DecodeError and friends
             raise OnnxImportError(f"{path}: not an ONNX model ({type(e).__name__}: {e})") from e
-        return loaded, Path(base_dir) if base_dir else path.parent
+        return loaded, path, Path(base_dir) if base_dir else path.parent
     if onnx is not None and isinstance(model, onnx.ModelProto):
-        return model, Path(base_dir) if base_dir else None
+        return model, None, Path(base_dir) if base_dir else None
     raise OnnxImportError(f"expected an onnx.ModelProto or a path, not {type(model).__name__}")
 
 
@@ -320,6 +319,15 @@ class _GraphImporter:
         # Mapped, not read: a large model's weights are not held twice.
         return np.memmap(path, dtype=np_dtype, mode="r", offset=offset, shape=shape)
 
+    def resource(self, array, dtype, builtin, name):
+        """A dense_resource blob of the array's bytes, named after `name`."""
+        self.resource_count += 1
+        blob = np.ascontiguousarray(array)
+        if dtype.startswith("complex") or dtype == "bf16":
+            blob = blob.view(np.uint8)
+        return ir.DenseResourceElementsAttr.get_from_buffer(
+            memoryview(blob.reshape(-1)), _resource_name(name, self.resource_count), builtin)
+
     def literal(self, array, dtype, name):
         """A `torch.vtensor.literal` of the array: a dense_resource blob
         (dense elements for booleans and empty tensors)."""
@@ -327,12 +335,7 @@ class _GraphImporter:
         if dtype == "i1" or array.size == 0 or dtype.startswith("f8"):
             attr = _dense_elements(array, builtin, dtype)
         else:
-            self.resource_count += 1
-            blob = np.ascontiguousarray(array)
-            if dtype.startswith("complex") or dtype == "bf16":
-                blob = blob.view(np.uint8)
-            attr = ir.DenseResourceElementsAttr.get_from_buffer(
-                memoryview(blob.reshape(-1)), _resource_name(name, self.resource_count), builtin)
+            attr = self.resource(array, dtype, builtin, name)
         vtype = ir.Type.parse(f"!torch.vtensor<[{','.join(str(d) for d in array.shape)}],{dtype}>")
         return ir.Operation.create("torch.vtensor.literal", results=[vtype],
                                    attributes={"value": attr},
@@ -480,15 +483,9 @@ class _Scope:
         array = self.importer.tensor_array(tensor, what)
         dtype = _dtype(tensor.data_type, what)
         builtin = _builtin_tensor_type(array, dtype)
-        if dtype in ("i1",) or array.size == 0 or array.size <= 16:
+        if dtype == "i1" or array.size <= 16:
             return _dense_elements(array, builtin, dtype)
-        self.importer.resource_count += 1
-        blob = np.ascontiguousarray(array)
-        if dtype.startswith("complex") or dtype == "bf16":
-            blob = blob.view(np.uint8)
-        return ir.DenseResourceElementsAttr.get_from_buffer(
-            memoryview(blob.reshape(-1)),
-            _resource_name(tensor.name or "constant", self.importer.resource_count), builtin)
+        return self.importer.resource(array, dtype, builtin, tensor.name or "constant")
 
 
 def _text(value):
