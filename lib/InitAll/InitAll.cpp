@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/Passes.h"
+#include "torch-mlir/Conversion/TorchOnnxToTorch/Passes.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
 #include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 #include "torch-mlir/Dialect/TorchConversion/IR/TorchConversionOps.h"
@@ -72,6 +73,7 @@ void mlir::torch::registerAllPasses() {
     registerTransformsPasses();
     Torch::registerTorchPipelines();
     TorchConversion::registerTorchConversionPassesAndPipelines();
+    onnx_c::registerTorchOnnxToTorchPassesAndPipeline();
     RefBackend::registerRefBackendPassesAndPipeline();
 
     return true;

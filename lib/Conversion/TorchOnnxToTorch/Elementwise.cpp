@@ -1,0 +1,404 @@
+//===- Elementwise.cpp - ONNX's elementwise ops ---------------------------===//
+//
+// Math, activations, comparisons, logic, Cast and Where: one ATen op each
+// where ATen has the same meaning (ONNX's multidirectional broadcasting is
+// PyTorch's), a few ATen ops where it does not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxNode.h"
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+LogicalResult needTypes(OnnxNode &n, unsigned operands) {
+  if (!n.resultType())
+    return n.fail("the result's rank or dtype is unknown");
+  for (unsigned i = 0; i < operands; ++i)
+    if (!n.operand(i))
+      return n.fail("operand " + Twine(i) + " is missing");
+  return success();
+}
+
+template <typename AtenOp> LogicalResult unary(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  return n.replace(n.create<AtenOp>(n.resultType(), n.operand(0)));
+}
+
+template <typename AtenOp> LogicalResult binary(OnnxNode &n) {
+  if (failed(needTypes(n, 2)))
+    return failure();
+  return n.replace(
+      n.create<AtenOp>(n.resultType(), n.operand(0), n.operand(1)));
+}
+
+template <typename AtenOp> LogicalResult binaryWithAlpha(OnnxNode &n) {
+  if (failed(needTypes(n, 2)))
+    return failure();
+  return n.replace(n.create<AtenOp>(n.resultType(), n.operand(0),
+                                    n.operand(1), n.constInt(1)));
+}
+
+LogicalResult identity(OnnxNode &n) {
+  if (!n.operand(0))
+    return n.fail("operand 0 is missing");
+  SmallVector<Value> same(n.numResults(), n.operand(0));
+  return n.replace(same);
+}
+
+LogicalResult div(OnnxNode &n) {
+  if (failed(needTypes(n, 2)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  if (isa<mlir::FloatType, ComplexType>(t.getDtype()))
+    return n.replace(
+        n.create<AtenDivTensorOp>(t, n.operand(0), n.operand(1)));
+  // Integers: the quotient rounded toward zero, as C and ONNX's reference.
+  Value mode = n.b.create<ConstantStrOp>(n.loc, n.b.getStringAttr("trunc"));
+  return n.replace(
+      n.create<AtenDivTensorModeOp>(t, n.operand(0), n.operand(1), mode));
+}
+
+LogicalResult mod(OnnxNode &n) {
+  if (failed(needTypes(n, 2)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  // fmod=1: the remainder has the dividend's sign (C's fmod); fmod=0 (integers
+  // only): the divisor's sign, as Python's %.
+  if (n.intAttr("fmod", 0))
+    return n.replace(
+        n.create<AtenFmodTensorOp>(t, n.operand(0), n.operand(1)));
+  if (isa<mlir::FloatType>(t.getDtype()))
+    return n.fail("fmod=0 on floats is not allowed by ONNX");
+  return n.replace(
+      n.create<AtenRemainderTensorOp>(t, n.operand(0), n.operand(1)));
+}
+
+/// Sizes of broadcasting `a` with `b` (unknown where they are not static).
+SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  SmallVector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x == 1)
+      out[i] = y;
+    else if (y == 1)
+      out[i] = x;
+    else if (x == y)
+      out[i] = x;
+    else
+      out[i] = kUnknownSize;
+  }
+  return out;
+}
+
+/// The operands of Sum, Max, Min or Mean combined pairwise, each step
+/// typed by the broadcast of its operands; null after reporting why.
+using Combine = Value (*)(OnnxNode &, Type, Value, Value);
+Value chain(OnnxNode &n, Combine combine) {
+  ValueTensorType t = n.resultType();
+  if (!t || n.numOperands() == 0) {
+    (void)n.fail("needs operands and a result of known rank and dtype");
+    return nullptr;
+  }
+  Value acc = n.operand(0);
+  for (unsigned i = 1; i < n.numOperands(); ++i) {
+    auto accType = dyn_cast<ValueTensorType>(acc.getType());
+    ValueTensorType next = n.operandType(i);
+    if (!accType || !accType.hasSizes() || !next) {
+      (void)n.fail("an operand's rank is unknown");
+      return nullptr;
+    }
+    ValueTensorType step =
+        i + 1 == n.numOperands()
+            ? t
+            : n.tensorType(broadcastSizes(accType.getSizes(), next.getSizes()),
+                           t.getDtype());
+    acc = combine(n, step, acc, n.operand(i));
+  }
+  if (acc.getType() != t) { // one operand: its type may say less
+    (void)n.fail("a single operand of another type than the result");
+    return nullptr;
+  }
+  return acc;
+}
+
+Value addOf(OnnxNode &n, Type t, Value a, Value b) {
+  return n.create<AtenAddTensorOp>(t, a, b, n.constInt(1));
+}
+Value maxOf(OnnxNode &n, Type t, Value a, Value b) {
+  return n.create<AtenMaximumOp>(t, a, b);
+}
+Value minOf(OnnxNode &n, Type t, Value a, Value b) {
+  return n.create<AtenMinimumOp>(t, a, b);
+}
+
+template <Combine combine> LogicalResult variadic(OnnxNode &n) {
+  Value out = chain(n, combine);
+  return out ? n.replace(out) : failure();
+}
+
+LogicalResult mean(OnnxNode &n) { // the sum divided by the count
+  Value sum = chain(n, addOf);
+  if (!sum)
+    return failure();
+  return n.replace(n.create<AtenDivScalarOp>(
+      n.resultType(), sum,
+      n.constFloat(static_cast<double>(n.numOperands()))));
+}
+
+LogicalResult cast(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  std::optional<int64_t> code = n.dtypeCode(t.getDtype());
+  if (!code)
+    return n.fail("no Torch dtype for the target type");
+  return n.replace(n.create<AtenToDtypeOp>(t, n.operand(0), n.constInt(*code),
+                                           n.constBool(false),
+                                           n.constBool(false), n.none()));
+}
+
+LogicalResult where(OnnxNode &n) {
+  if (failed(needTypes(n, 3)))
+    return failure();
+  return n.replace(n.create<AtenWhereSelfOp>(n.resultType(), n.operand(0),
+                                             n.operand(1), n.operand(2)));
+}
+
+LogicalResult clipAttributes(OnnxNode &n) { // opsets 1-10: bounds as floats
+  if (failed(needTypes(n, 1)))
+    return failure();
+  Value lo = n.attr("min") ? n.constFloat(n.floatAttr("min", 0)) : n.none();
+  Value hi = n.attr("max") ? n.constFloat(n.floatAttr("max", 0)) : n.none();
+  return n.replace(n.create<AtenClampOp>(n.resultType(), n.operand(0), lo, hi));
+}
+
+LogicalResult clipOperands(OnnxNode &n) { // opset 11: bounds as 0-d tensors
+  if (failed(needTypes(n, 1)))
+    return failure();
+  Value lo = n.operand(1), hi = n.operand(2);
+  ValueTensorType t = n.resultType();
+  if (!lo && !hi)
+    return n.replace(n.operand(0));
+  return n.replace(n.create<AtenClampTensorOp>(t, n.operand(0),
+                                               lo ? lo : n.none(),
+                                               hi ? hi : n.none()));
+}
+
+LogicalResult elu(OnnxNode &n, double alpha, double scale, double inScale) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  return n.replace(n.create<AtenEluOp>(n.resultType(), n.operand(0),
+                                       n.constFloat(alpha), n.constFloat(scale),
+                                       n.constFloat(inScale)));
+}
+
+LogicalResult hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta,
+                            Value &out) {
+  ValueTensorType t = n.resultType();
+  Value scaled = n.create<AtenMulScalarOp>(t, x, n.constFloat(alpha));
+  Value shifted = n.create<AtenAddScalarOp>(t, scaled, n.constFloat(beta),
+                                            n.constInt(1));
+  out = n.create<AtenClampOp>(t, shifted, n.constFloat(0.0),
+                              n.constFloat(1.0));
+  return success();
+}
+
+LogicalResult hardSigmoid(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  Value out;
+  (void)hardSigmoidOf(n, n.operand(0), n.floatAttr("alpha", 0.2),
+                      n.floatAttr("beta", 0.5), out);
+  return n.replace(out);
+}
+
+LogicalResult hardSwish(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  Value gate;
+  (void)hardSigmoidOf(n, n.operand(0), 1.0 / 6.0, 0.5, gate);
+  return n.replace(
+      n.create<AtenMulTensorOp>(n.resultType(), n.operand(0), gate));
+}
+
+LogicalResult softsign(OnnxNode &n) { // x / (1 + |x|)
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  Value abs = n.create<AtenAbsOp>(t, x);
+  Value den =
+      n.create<AtenAddScalarOp>(t, abs, n.constFloat(1.0), n.constInt(1));
+  return n.replace(n.create<AtenDivTensorOp>(t, x, den));
+}
+
+LogicalResult mish(OnnxNode &n) { // x * tanh(softplus(x))
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  Value sp = n.create<AtenSoftplusOp>(t, x, n.constFloat(1.0),
+                                      n.constFloat(20.0));
+  return n.replace(
+      n.create<AtenMulTensorOp>(t, x, n.create<AtenTanhOp>(t, sp)));
+}
+
+LogicalResult thresholdedRelu(OnnxNode &n) { // x > alpha ? x : 0
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  Value mask = n.create<AtenGtScalarOp>(
+      n.tensorType(t.getSizes(), n.b.getI1Type()), x,
+      n.constFloat(n.floatAttr("alpha", 1.0)));
+  return n.replace(
+      n.create<AtenWhereScalarOtherOp>(t, mask, x, n.constFloat(0.0)));
+}
+
+LogicalResult shrink(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  if (!isa<mlir::FloatType>(t.getDtype()))
+    return n.fail("Shrink of integers is not converted");
+  double bias = n.floatAttr("bias", 0.0), lambd = n.floatAttr("lambd", 0.5);
+  Value x = n.operand(0);
+  auto mask = n.tensorType(t.getSizes(), n.b.getI1Type());
+  Value below = n.create<AtenLtScalarOp>(mask, x, n.constFloat(-lambd));
+  Value above = n.create<AtenGtScalarOp>(mask, x, n.constFloat(lambd));
+  Value plus =
+      n.create<AtenAddScalarOp>(t, x, n.constFloat(bias), n.constInt(1));
+  Value minus =
+      n.create<AtenSubScalarOp>(t, x, n.constFloat(bias), n.constInt(1));
+  Value upper =
+      n.create<AtenWhereScalarOtherOp>(t, above, minus, n.constFloat(0.0));
+  return n.replace(n.create<AtenWhereSelfOp>(t, below, plus, upper));
+}
+
+LogicalResult prelu(OnnxNode &n) { // x < 0 ? slope * x : x
+  if (failed(needTypes(n, 2)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  Value mask = n.create<AtenLtScalarOp>(
+      n.tensorType(t.getSizes(), n.b.getI1Type()), x, n.constFloat(0.0));
+  Value scaled = n.create<AtenMulTensorOp>(t, x, n.operand(1));
+  return n.replace(n.create<AtenWhereSelfOp>(t, mask, scaled, x));
+}
+
+LogicalResult gelu(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  Value approximate = n.b.create<ConstantStrOp>(
+      n.loc, n.b.getStringAttr(n.stringAttr("approximate", "none")));
+  return n.replace(
+      n.create<AtenGeluOp>(n.resultType(), n.operand(0), approximate));
+}
+
+LogicalResult leakyRelu(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  return n.replace(n.create<AtenLeakyReluOp>(
+      n.resultType(), n.operand(0), n.constFloat(n.floatAttr("alpha", 0.01))));
+}
+
+LogicalResult softplus(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  // PyTorch returns x itself past the threshold, where log1p(exp(x)) and x
+  // agree to within float precision.
+  return n.replace(n.create<AtenSoftplusOp>(n.resultType(), n.operand(0),
+                                            n.constFloat(1.0),
+                                            n.constFloat(20.0)));
+}
+
+const OnnxConversion kConversions[] = {
+    // Arithmetic; before opset 7 these broadcast by a `broadcast` attribute.
+    {"Add", 7, binaryWithAlpha<AtenAddTensorOp>},
+    {"Sub", 7, binaryWithAlpha<AtenSubTensorOp>},
+    {"Mul", 7, binary<AtenMulTensorOp>},
+    {"Div", 7, div},
+    {"Pow", 7, binary<AtenPowTensorTensorOp>},
+    {"Mod", 10, mod},
+    {"Sum", 8, variadic<addOf>},
+    {"Max", 8, variadic<maxOf>},
+    {"Min", 8, variadic<minOf>},
+    {"Mean", 8, mean},
+    // Unary math.
+    {"Abs", 6, unary<AtenAbsOp>},
+    {"Neg", 6, unary<AtenNegOp>},
+    {"Exp", 6, unary<AtenExpOp>},
+    {"Log", 6, unary<AtenLogOp>},
+    {"Sqrt", 6, unary<AtenSqrtOp>},
+    {"Reciprocal", 6, unary<AtenReciprocalOp>},
+    {"Floor", 6, unary<AtenFloorOp>},
+    {"Ceil", 6, unary<AtenCeilOp>},
+    {"Sin", 7, unary<AtenSinOp>},
+    {"Cos", 7, unary<AtenCosOp>},
+    {"Tan", 7, unary<AtenTanOp>},
+    {"Atan", 7, unary<AtenAtanOp>},
+    {"Erf", 9, unary<AtenErfOp>},
+    {"Sign", 9, unary<AtenSignOp>},
+    {"IsNaN", 9, unary<AtenIsnanOp>},
+    {"Round", 11, unary<AtenRoundOp>}, // halves to even, in both
+    {"Identity", 1, identity},
+    // Activations.
+    {"Relu", 6, unary<AtenReluOp>},
+    {"Sigmoid", 6, unary<AtenSigmoidOp>},
+    {"Tanh", 6, unary<AtenTanhOp>},
+    {"LeakyRelu", 6, leakyRelu},
+    {"Elu", 6,
+     [](OnnxNode &n) { return elu(n, n.floatAttr("alpha", 1.0), 1.0, 1.0); }},
+    {"Selu", 6,
+     [](OnnxNode &n) {
+       return elu(n, n.floatAttr("alpha", 1.67326319217681884765625),
+                  n.floatAttr("gamma", 1.05070102214813232421875), 1.0);
+     }},
+    {"Celu", 12,
+     [](OnnxNode &n) {
+       double alpha = n.floatAttr("alpha", 1.0);
+       return elu(n, alpha, 1.0, 1.0 / alpha);
+     }},
+    {"HardSigmoid", 6, hardSigmoid},
+    {"HardSwish", 14, hardSwish},
+    {"Softplus", 1, softplus},
+    {"Softsign", 1, softsign},
+    {"Mish", 18, mish},
+    {"Gelu", 20, gelu},
+    {"ThresholdedRelu", 10, thresholdedRelu},
+    {"Shrink", 9, shrink},
+    {"PRelu", 7, prelu},
+    {"Clip", 6, clipAttributes},
+    {"Clip", 11, clipOperands},
+    // Comparisons and logic.
+    {"Equal", 7, binary<AtenEqTensorOp>},
+    {"Less", 7, binary<AtenLtTensorOp>},
+    {"LessOrEqual", 12, binary<AtenLeTensorOp>},
+    {"Greater", 7, binary<AtenGtTensorOp>},
+    {"GreaterOrEqual", 12, binary<AtenGeTensorOp>},
+    {"And", 7, binary<AtenLogicalAndOp>},
+    {"Or", 7, binary<AtenLogicalOrOp>},
+    {"Xor", 7, binary<AtenLogicalXorOp>},
+    {"Not", 1, unary<AtenLogicalNotOp>},
+    {"BitwiseAnd", 18, binary<AtenBitwiseAndTensorOp>},
+    {"BitwiseOr", 18, binary<AtenBitwiseOrTensorOp>},
+    {"BitwiseXor", 18, binary<AtenBitwiseXorTensorOp>},
+    {"BitwiseNot", 18, unary<AtenBitwiseNotOp>},
+    {"Where", 9, where},
+    {"Cast", 6, cast},
+    {"CastLike", 15, cast}, // the target dtype is the result's
+};
+
+} // namespace
+
+ArrayRef<OnnxConversion> mlir::torch::onnx_c::elementwiseConversions() {
+  return kConversions;
+}

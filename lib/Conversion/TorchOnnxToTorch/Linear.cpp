@@ -1,0 +1,434 @@
+//===- Linear.cpp - ONNX's matrix products, convolutions, pooling, norms --===//
+
+#include "OnnxNode.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+bool isStatic(ValueTensorType t) {
+  return t && !llvm::is_contained(t.getSizes(), kUnknownSize);
+}
+
+Value reshape(OnnxNode &n, Value x, ArrayRef<int64_t> sizes, Type dtype) {
+  return n.create<AtenReshapeOp>(n.tensorType(sizes, dtype), x,
+                                 n.intList(sizes));
+}
+
+/// numpy.matmul: 1-D operands become a row or a column, batch dims
+/// broadcast; one aten.bmm on [batch, M, K] x [batch, K, N] (aten.mm
+/// without batch dims).
+LogicalResult matmul(OnnxNode &n) {
+  ValueTensorType a = n.operandType(0), b = n.operandType(1),
+                  out = n.resultType();
+  if (!isStatic(a) || !isStatic(b) || !isStatic(out))
+    return n.fail("operands and result of static shape are converted");
+  Type dtype = out.getDtype();
+  SmallVector<int64_t> as(a.getSizes()), bs(b.getSizes());
+  if (as.empty() || bs.empty())
+    return n.fail("0-d operands are not allowed by ONNX");
+  if (as.size() == 1)
+    as.insert(as.begin(), 1);
+  if (bs.size() == 1)
+    bs.push_back(1);
+  int64_t m = as[as.size() - 2], k = as.back(), nn = bs.back();
+  if (bs[bs.size() - 2] != k)
+    return n.fail("the operands' inner dimensions differ");
+  ArrayRef<int64_t> aBatch = ArrayRef(as).drop_back(2),
+                    bBatch = ArrayRef(bs).drop_back(2);
+  size_t rank = std::max(aBatch.size(), bBatch.size());
+  SmallVector<int64_t> batch(rank);
+  int64_t count = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - aBatch.size() ? 1 : aBatch[i - (rank - aBatch.size())];
+    int64_t y = i < rank - bBatch.size() ? 1 : bBatch[i - (rank - bBatch.size())];
+    if (x != y && x != 1 && y != 1)
+      return n.fail("the operands' batch dimensions do not broadcast");
+    batch[i] = std::max(x, y);
+    count *= batch[i];
+  }
+  Value lhs = n.operand(0), rhs = n.operand(1);
+  if (rank == 0) {
+    lhs = reshape(n, lhs, {m, k}, a.getDtype());
+    rhs = reshape(n, rhs, {k, nn}, b.getDtype());
+    Value product = n.create<AtenMmOp>(n.tensorType({m, nn}, dtype), lhs, rhs);
+    return n.replace(n.create<AtenReshapeOp>(out, product,
+                                             n.intList(out.getSizes())));
+  }
+  auto toBatched = [&](Value x, ArrayRef<int64_t> sizes, ValueTensorType t,
+                       int64_t rows, int64_t cols) {
+    SmallVector<int64_t> full(batch);
+    full.append({rows, cols});
+    SmallVector<int64_t> padded(rank - (sizes.size() - 2), 1);
+    padded.append(sizes.begin(), sizes.end());
+    x = reshape(n, x, padded, t.getDtype());
+    x = n.create<AtenBroadcastToOp>(n.tensorType(full, t.getDtype()), x,
+                                    n.intList(full));
+    return reshape(n, x, {count, rows, cols}, t.getDtype());
+  };
+  lhs = toBatched(lhs, as, a, m, k);
+  rhs = toBatched(rhs, bs, b, k, nn);
+  Value product =
+      n.create<AtenBmmOp>(n.tensorType({count, m, nn}, dtype), lhs, rhs);
+  return n.replace(
+      n.create<AtenReshapeOp>(out, product, n.intList(out.getSizes())));
+}
+
+/// alpha * A' B' + beta * C.
+LogicalResult gemm(OnnxNode &n) {
+  ValueTensorType a = n.operandType(0), b = n.operandType(1),
+                  out = n.resultType();
+  if (!a || !b || !out || a.getSizes().size() != 2 ||
+      b.getSizes().size() != 2)
+    return n.fail("A and B must be matrices of known type");
+  Type dtype = out.getDtype();
+  auto transposed = [&](Value x, ValueTensorType t) {
+    SmallVector<int64_t> sizes{t.getSizes()[1], t.getSizes()[0]};
+    return n.create<AtenTransposeIntOp>(n.tensorType(sizes, t.getDtype()), x,
+                                        n.constInt(0), n.constInt(1));
+  };
+  Value lhs = n.intAttr("transA", 0) ? transposed(n.operand(0), a)
+                                     : n.operand(0);
+  Value rhs = n.intAttr("transB", 0) ? transposed(n.operand(1), b)
+                                     : n.operand(1);
+  Value y = n.create<AtenMmOp>(out, lhs, rhs);
+  (void)dtype;
+  double alpha = n.floatAttr("alpha", 1.0), beta = n.floatAttr("beta", 1.0);
+  if (alpha != 1.0)
+    y = n.create<AtenMulScalarOp>(out, y, n.constFloat(alpha));
+  if (Value c = n.operand(2); c && beta != 0.0)
+    y = n.create<AtenAddTensorOp>(out, y, c, n.constFloat(beta));
+  return n.replace(y);
+}
+
+/// The padding of a convolution or pooling over `spatial` dims: explicit
+/// `pads`, or `auto_pad`'s. Begins and ends; nullopt after reporting why.
+std::optional<std::pair<SmallVector<int64_t>, SmallVector<int64_t>>>
+padding(OnnxNode &n, ArrayRef<int64_t> inSizes, ArrayRef<int64_t> kernel,
+        ArrayRef<int64_t> strides, ArrayRef<int64_t> dilations) {
+  size_t spatial = kernel.size();
+  SmallVector<int64_t> begin(spatial, 0), end(spatial, 0);
+  StringRef autoPad = n.stringAttr("auto_pad", "NOTSET");
+  if (autoPad == "NOTSET") {
+    if (auto pads = n.intsAttr("pads")) {
+      if (pads->size() != 2 * spatial) {
+        (void)n.fail("pads must hold a begin and an end per spatial dim");
+        return std::nullopt;
+      }
+      for (size_t i = 0; i < spatial; ++i) {
+        begin[i] = (*pads)[i];
+        end[i] = (*pads)[i + spatial];
+      }
+    }
+  } else if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") {
+    for (size_t i = 0; i < spatial; ++i) {
+      int64_t in = inSizes[i];
+      if (in == kUnknownSize) {
+        (void)n.fail("auto_pad needs static spatial sizes");
+        return std::nullopt;
+      }
+      int64_t outSize = (in + strides[i] - 1) / strides[i];
+      int64_t total = std::max<int64_t>(
+          0, (outSize - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 -
+                 in);
+      int64_t small = total / 2, large = total - small;
+      begin[i] = autoPad == "SAME_UPPER" ? small : large;
+      end[i] = autoPad == "SAME_UPPER" ? large : small;
+    }
+  } else if (autoPad != "VALID") {
+    (void)n.fail("auto_pad '" + autoPad + "' is unknown");
+    return std::nullopt;
+  }
+  return std::make_pair(begin, end);
+}
+
+/// `x` padded with `value` where the begins and ends differ (what ATen's
+/// symmetric padding cannot say); `symmetric` gets what is left for ATen.
+Value padAsymmetric(OnnxNode &n, Value x, ArrayRef<int64_t> begin,
+                    ArrayRef<int64_t> end, double value,
+                    SmallVector<int64_t> &symmetric) {
+  symmetric.assign(begin.begin(), begin.end());
+  if (begin == end)
+    return x;
+  auto t = cast<ValueTensorType>(x.getType());
+  size_t spatial = begin.size(), rank = t.getSizes().size();
+  SmallVector<int64_t> pads, sizes(t.getSizes());
+  for (size_t i = spatial; i-- > 0;)
+    pads.append({begin[i], end[i]});
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t &s = sizes[rank - spatial + i];
+    if (s != kUnknownSize)
+      s += begin[i] + end[i];
+  }
+  symmetric.assign(spatial, 0);
+  return n.create<AtenConstantPadNdOp>(n.tensorType(sizes, t.getDtype()), x,
+                                       n.intList(pads), n.constFloat(value));
+}
+
+struct Window {
+  SmallVector<int64_t> kernel, strides, dilations, padding;
+  Value input;
+};
+
+/// kernel_shape, strides, dilations and pads of a convolution or pooling,
+/// the input padded where ONNX pads asymmetrically.
+std::optional<Window> window(OnnxNode &n, ArrayRef<int64_t> kernel,
+                             double padValue) {
+  ValueTensorType in = n.operandType(0);
+  size_t spatial = kernel.size();
+  Window w;
+  w.kernel.assign(kernel.begin(), kernel.end());
+  w.strides = n.intsAttr("strides").value_or(SmallVector<int64_t>(spatial, 1));
+  w.dilations =
+      n.intsAttr("dilations").value_or(SmallVector<int64_t>(spatial, 1));
+  if (w.strides.size() != spatial || w.dilations.size() != spatial) {
+    (void)n.fail("strides and dilations need one entry per spatial dim");
+    return std::nullopt;
+  }
+  auto pads = padding(n, in.getSizes().take_back(spatial), kernel, w.strides,
+                      w.dilations);
+  if (!pads)
+    return std::nullopt;
+  w.input = padAsymmetric(n, n.operand(0), pads->first, pads->second,
+                          padValue, w.padding);
+  return w;
+}
+
+LogicalResult conv(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), weight = n.operandType(1),
+                  out = n.resultType();
+  if (!in || !weight || !out)
+    return n.fail("the input's, weight's or result's type is unknown");
+  size_t spatial = weight.getSizes().size() - 2;
+  SmallVector<int64_t> kernel(weight.getSizes().drop_front(2));
+  if (auto given = n.intsAttr("kernel_shape"))
+    kernel = *given;
+  if (llvm::is_contained(kernel, kUnknownSize))
+    return n.fail("the kernel's size is unknown");
+  std::optional<Window> w = window(n, kernel, 0.0);
+  if (!w)
+    return failure();
+  Value bias = n.operand(2) ? n.operand(2) : n.none();
+  return n.replace(n.create<AtenConvolutionOp>(
+      out, w->input, n.operand(1), bias, n.intList(w->strides),
+      n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
+      n.intList(SmallVector<int64_t>(spatial, 0)),
+      n.constInt(n.intAttr("group", 1))));
+}
+
+LogicalResult maxPool(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
+  if (!in || !out || !kernel)
+    return n.fail("needs kernel_shape and known types");
+  if (n.numResults() > 1 && !n.op->getResult(1).use_empty())
+    return n.fail("the Indices output is not converted");
+  if (n.intAttr("storage_order", 0))
+    return n.fail("storage_order=1 is not converted");
+  std::optional<Window> w =
+      window(n, *kernel, -std::numeric_limits<double>::infinity());
+  if (!w)
+    return failure();
+  Value ceil = n.constBool(n.intAttr("ceil_mode", 0));
+  Value kernelList = n.intList(w->kernel), strides = n.intList(w->strides),
+        pads = n.intList(w->padding), dilations = n.intList(w->dilations);
+  Value pooled;
+  switch (kernel->size()) {
+  case 1:
+    pooled = n.create<AtenMaxPool1dOp>(out, w->input, kernelList, strides,
+                                       pads, dilations, ceil);
+    break;
+  case 2:
+    pooled = n.create<AtenMaxPool2dOp>(out, w->input, kernelList, strides,
+                                       pads, dilations, ceil);
+    break;
+  case 3:
+    pooled = n.create<AtenMaxPool3dOp>(out, w->input, kernelList, strides,
+                                       pads, dilations, ceil);
+    break;
+  default:
+    return n.fail("only 1-D, 2-D and 3-D pooling is converted");
+  }
+  SmallVector<Value> results{pooled};
+  if (n.numResults() > 1)
+    results.push_back(nullptr);
+  return n.replace(results);
+}
+
+LogicalResult averagePool(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
+  if (!in || !out || !kernel)
+    return n.fail("needs kernel_shape and known types");
+  if (auto d = n.intsAttr("dilations"))
+    if (llvm::any_of(*d, [](int64_t x) { return x != 1; }))
+      return n.fail("dilations are not converted");
+  bool countPad = n.intAttr("count_include_pad", 0);
+  std::optional<Window> w = window(n, *kernel, 0.0);
+  if (!w)
+    return failure();
+  if (w->input != n.operand(0) && !countPad)
+    return n.fail("asymmetric pads without count_include_pad are not "
+                  "converted");
+  Value ceil = n.constBool(n.intAttr("ceil_mode", 0));
+  Value include = n.constBool(countPad);
+  Value kernelList = n.intList(w->kernel), strides = n.intList(w->strides),
+        pads = n.intList(w->padding);
+  Value pooled;
+  switch (kernel->size()) {
+  case 1:
+    pooled = n.create<AtenAvgPool1dOp>(out, w->input, kernelList, strides,
+                                       pads, ceil, include);
+    break;
+  case 2:
+    pooled = n.create<AtenAvgPool2dOp>(out, w->input, kernelList, strides,
+                                       pads, ceil, include, n.none());
+    break;
+  case 3:
+    pooled = n.create<AtenAvgPool3dOp>(out, w->input, kernelList, strides,
+                                       pads, ceil, include, n.none());
+    break;
+  default:
+    return n.fail("only 1-D, 2-D and 3-D pooling is converted");
+  }
+  return n.replace(pooled);
+}
+
+template <bool max> LogicalResult globalPool(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's type is unknown");
+  SmallVector<int64_t> dims;
+  for (int64_t d = 2; d < static_cast<int64_t>(in.getSizes().size()); ++d)
+    dims.push_back(d);
+  if (max)
+    return n.replace(n.create<AtenAmaxOp>(out, n.operand(0), n.intList(dims),
+                                          n.constBool(true)));
+  return n.replace(n.create<AtenMeanDimOp>(
+      out, n.operand(0), n.intList(dims), n.constBool(true), n.none()));
+}
+
+/// A per-channel vector [C] as [C, 1, ...] to broadcast against [N, C, ...].
+Value perChannel(OnnxNode &n, Value v, int64_t rank, Type dtype) {
+  auto t = cast<ValueTensorType>(v.getType());
+  SmallVector<int64_t> sizes{t.getSizes()[0]};
+  sizes.append(rank - 2, 1);
+  return reshape(n, v, sizes, dtype);
+}
+
+/// Inference: (x - mean) / sqrt(var + epsilon) * scale + B.
+LogicalResult batchNorm(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || in.getSizes().size() < 2)
+    return n.fail("the input's type is unknown");
+  if (n.intAttr("training_mode", 0))
+    return n.fail("training_mode=1 is not converted");
+  for (unsigned i = 1; i < 5; ++i)
+    if (!n.operandType(i) || n.operandType(i).getSizes().size() != 1)
+      return n.fail("scale, B, mean and var must be vectors");
+  for (unsigned i = 1; i < n.numResults(); ++i)
+    if (!n.op->getResult(i).use_empty())
+      return n.fail("the running statistics outputs are not converted");
+  int64_t rank = in.getSizes().size();
+  Type dtype = out.getDtype();
+  Value scale = perChannel(n, n.operand(1), rank, dtype);
+  Value bias = perChannel(n, n.operand(2), rank, dtype);
+  Value mean = perChannel(n, n.operand(3), rank, dtype);
+  Value var = perChannel(n, n.operand(4), rank, dtype);
+  Type param = scale.getType();
+  Value std = n.create<AtenSqrtOp>(
+      param, n.create<AtenAddScalarOp>(
+                 param, var, n.constFloat(n.floatAttr("epsilon", 1e-5)),
+                 n.constInt(1)));
+  Value centered = n.create<AtenSubTensorOp>(out, n.operand(0), mean,
+                                             n.constInt(1));
+  Value normed = n.create<AtenDivTensorOp>(out, centered, std);
+  Value scaled = n.create<AtenMulTensorOp>(out, normed, scale);
+  SmallVector<Value> results{
+      n.create<AtenAddTensorOp>(out, scaled, bias, n.constInt(1))};
+  results.append(n.numResults() - 1, nullptr);
+  return n.replace(results);
+}
+
+/// (x - mean) / sqrt(var + epsilon) over `dims`, then * scale + B.
+Value normalize(OnnxNode &n, Value x, ArrayRef<int64_t> dims, double epsilon,
+                ValueTensorType out) {
+  SmallVector<int64_t> kept(out.getSizes());
+  for (int64_t d : dims)
+    kept[d] = 1;
+  ValueTensorType keptType = n.tensorType(kept, out.getDtype());
+  Value mean = n.create<AtenMeanDimOp>(keptType, x, n.intList(dims),
+                                       n.constBool(true), n.none());
+  Value centered = n.create<AtenSubTensorOp>(out, x, mean, n.constInt(1));
+  Value squared = n.create<AtenMulTensorOp>(out, centered, centered);
+  Value var = n.create<AtenMeanDimOp>(keptType, squared, n.intList(dims),
+                                      n.constBool(true), n.none());
+  Value std = n.create<AtenSqrtOp>(
+      keptType, n.create<AtenAddScalarOp>(keptType, var,
+                                          n.constFloat(epsilon),
+                                          n.constInt(1)));
+  return n.create<AtenDivTensorOp>(out, centered, std);
+}
+
+LogicalResult layerNorm(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || !isStatic(in))
+    return n.fail("the input's shape is not static");
+  for (unsigned i = 1; i < n.numResults(); ++i)
+    if (!n.op->getResult(i).use_empty())
+      return n.fail("the Mean and InvStdDev outputs are not converted");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  SmallVector<int64_t> dims;
+  for (int64_t d = axis; d < rank; ++d)
+    dims.push_back(d);
+  Value y = normalize(n, n.operand(0), dims, n.floatAttr("epsilon", 1e-5), out);
+  y = n.create<AtenMulTensorOp>(out, y, n.operand(1));
+  if (Value bias = n.operand(2))
+    y = n.create<AtenAddTensorOp>(out, y, bias, n.constInt(1));
+  SmallVector<Value> results{y};
+  results.append(n.numResults() - 1, nullptr);
+  return n.replace(results);
+}
+
+LogicalResult instanceNorm(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || !isStatic(in) || in.getSizes().size() < 3)
+    return n.fail("the input's shape is not static");
+  int64_t rank = in.getSizes().size();
+  SmallVector<int64_t> dims;
+  for (int64_t d = 2; d < rank; ++d)
+    dims.push_back(d);
+  Value y = normalize(n, n.operand(0), dims, n.floatAttr("epsilon", 1e-5), out);
+  Type dtype = out.getDtype();
+  y = n.create<AtenMulTensorOp>(out, y,
+                                perChannel(n, n.operand(1), rank, dtype));
+  return n.replace(n.create<AtenAddTensorOp>(
+      out, y, perChannel(n, n.operand(2), rank, dtype), n.constInt(1)));
+}
+
+const OnnxConversion kConversions[] = {
+    {"MatMul", 1, matmul},
+    {"Gemm", 7, gemm},
+    {"Conv", 1, conv},
+    {"MaxPool", 1, maxPool},
+    {"AveragePool", 1, averagePool},
+    {"GlobalAveragePool", 1, globalPool<false>},
+    {"GlobalMaxPool", 1, globalPool<true>},
+    {"BatchNormalization", 9, batchNorm},
+    {"LayerNormalization", 17, layerNorm},
+    {"InstanceNormalization", 6, instanceNorm},
+};
+
+} // namespace
+
+ArrayRef<OnnxConversion> mlir::torch::onnx_c::linearConversions() {
+  return kConversions;
+}

@@ -1,0 +1,245 @@
+//===- OnnxNode.cpp - One ONNX node, as conversions read it ---------------===//
+
+#include "OnnxNode.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/APFloat.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+Value OnnxNode::operand(unsigned i) {
+  if (i >= op->getNumOperands())
+    return nullptr;
+  Value v = op->getOperand(i);
+  if (isa<Torch::NoneType>(v.getType()))
+    return nullptr;
+  return v;
+}
+
+static ValueTensorType knownTensorType(Type type) {
+  auto t = dyn_cast<ValueTensorType>(type);
+  if (!t || !t.hasSizes() || !t.hasDtype())
+    return nullptr;
+  return t;
+}
+
+ValueTensorType OnnxNode::resultType(unsigned i) {
+  if (i >= op->getNumResults())
+    return nullptr;
+  return knownTensorType(op->getResult(i).getType());
+}
+
+ValueTensorType OnnxNode::operandType(unsigned i) {
+  Value v = operand(i);
+  return v ? knownTensorType(v.getType()) : nullptr;
+}
+
+std::optional<int64_t> OnnxNode::intAttr(StringRef name) {
+  if (auto a = dyn_cast_or_null<IntegerAttr>(attr(name)))
+    return a.getInt();
+  return std::nullopt;
+}
+
+int64_t OnnxNode::intAttr(StringRef name, int64_t otherwise) {
+  return intAttr(name).value_or(otherwise);
+}
+
+double OnnxNode::floatAttr(StringRef name, double otherwise) {
+  Attribute a = attr(name);
+  if (auto f = dyn_cast_or_null<FloatAttr>(a))
+    return f.getValueAsDouble();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(a))
+    return static_cast<double>(i.getInt());
+  return otherwise;
+}
+
+StringRef OnnxNode::stringAttr(StringRef name, StringRef otherwise) {
+  if (auto s = dyn_cast_or_null<StringAttr>(attr(name)))
+    return s.getValue();
+  return otherwise;
+}
+
+std::optional<SmallVector<int64_t>> OnnxNode::intsAttr(StringRef name) {
+  auto array = dyn_cast_or_null<ArrayAttr>(attr(name));
+  if (!array)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (Attribute a : array) {
+    auto i = dyn_cast<IntegerAttr>(a);
+    if (!i)
+      return std::nullopt;
+    values.push_back(i.getInt());
+  }
+  return values;
+}
+
+/// The elements of a literal as doubles or (when `ints`) as integers.
+template <typename T>
+static std::optional<SmallVector<T>> literalValues(Value v) {
+  auto literal = v ? v.getDefiningOp<ValueTensorLiteralOp>() : nullptr;
+  if (!literal)
+    return std::nullopt;
+  ElementsAttr value = literal.getValue();
+  Type element = value.getShapedType().getElementType();
+  SmallVector<T> out;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (auto intType = dyn_cast<IntegerType>(element)) {
+      for (const APInt &i : dense.getValues<APInt>())
+        out.push_back(static_cast<T>(intType.isUnsigned() || i.getBitWidth() == 1
+                                         ? static_cast<int64_t>(i.getZExtValue())
+                                         : i.getSExtValue()));
+      return out;
+    }
+    if (isa<mlir::FloatType>(element)) {
+      for (const APFloat &f : dense.getValues<APFloat>())
+        out.push_back(static_cast<T>(f.convertToDouble()));
+      return out;
+    }
+    return std::nullopt;
+  }
+  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+  if (!resource)
+    return std::nullopt;
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return std::nullopt;
+  ArrayRef<char> data = blob->getData();
+  int64_t count = value.getShapedType().getNumElements();
+  unsigned width = element.getIntOrFloatBitWidth();
+  if (width % 8 != 0 || data.size() != static_cast<size_t>(count) * width / 8)
+    return std::nullopt;
+  const char *p = data.data();
+  for (int64_t k = 0; k < count; ++k, p += width / 8) {
+    if (auto intType = dyn_cast<IntegerType>(element)) {
+      bool isSigned = !intType.isUnsigned();
+      int64_t i = 0;
+      if (width == 64) {
+        std::memcpy(&i, p, 8);
+      } else if (width == 32) {
+        int32_t s;
+        uint32_t u;
+        std::memcpy(&s, p, 4);
+        std::memcpy(&u, p, 4);
+        i = isSigned ? s : static_cast<int64_t>(u);
+      } else if (width == 16) {
+        int16_t s;
+        uint16_t u;
+        std::memcpy(&s, p, 2);
+        std::memcpy(&u, p, 2);
+        i = isSigned ? s : u;
+      } else if (width == 8) {
+        i = isSigned ? static_cast<int8_t>(*p) : static_cast<uint8_t>(*p);
+      }
+      out.push_back(static_cast<T>(i));
+    } else if (element.isF32()) {
+      float f;
+      std::memcpy(&f, p, 4);
+      out.push_back(static_cast<T>(f));
+    } else if (element.isF64()) {
+      double d;
+      std::memcpy(&d, p, 8);
+      out.push_back(static_cast<T>(d));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::optional<SmallVector<int64_t>> OnnxNode::constantInts(unsigned i) {
+  return literalValues<int64_t>(operand(i));
+}
+
+std::optional<SmallVector<double>> OnnxNode::constantFloats(unsigned i) {
+  return literalValues<double>(operand(i));
+}
+
+Value OnnxNode::constInt(int64_t v) {
+  return b.create<ConstantIntOp>(loc, b.getI64IntegerAttr(v));
+}
+
+Value OnnxNode::constFloat(double v) {
+  return b.create<ConstantFloatOp>(loc, b.getF64FloatAttr(v));
+}
+
+Value OnnxNode::constBool(bool v) {
+  return b.create<ConstantBoolOp>(loc, b.getBoolAttr(v));
+}
+
+Value OnnxNode::none() { return b.create<ConstantNoneOp>(loc); }
+
+Value OnnxNode::list(Type elementType, ValueRange values) {
+  return b.create<PrimListConstructOp>(loc, ListType::get(elementType), values);
+}
+
+Value OnnxNode::intList(ArrayRef<int64_t> values) {
+  SmallVector<Value> elements;
+  for (int64_t v : values)
+    elements.push_back(constInt(v));
+  return list(IntType::get(b.getContext()), elements);
+}
+
+ValueTensorType OnnxNode::tensorType(ArrayRef<int64_t> sizes, Type dtype) {
+  return ValueTensorType::get(b.getContext(), sizes, dtype);
+}
+
+std::optional<int64_t> OnnxNode::dtypeCode(Type dtype) {
+  if (dtype.isUnsignedInteger(8))
+    return 0;
+  if (dtype.isSignedInteger(8))
+    return 1;
+  if (dtype.isSignedInteger(16))
+    return 2;
+  if (dtype.isSignedInteger(32))
+    return 3;
+  if (dtype.isSignedInteger(64))
+    return 4;
+  if (dtype.isF16())
+    return 5;
+  if (dtype.isF32())
+    return 6;
+  if (dtype.isF64())
+    return 7;
+  if (auto c = dyn_cast<ComplexType>(dtype))
+    return c.getElementType().isF32() ? std::optional<int64_t>(9)
+           : c.getElementType().isF64() ? std::optional<int64_t>(10)
+                                        : std::nullopt;
+  if (dtype.isSignlessInteger(1))
+    return 11;
+  if (dtype.isBF16())
+    return 15;
+  if (dtype.isUnsignedInteger(16))
+    return 27;
+  if (dtype.isUnsignedInteger(32))
+    return 28;
+  if (dtype.isUnsignedInteger(64))
+    return 29;
+  return std::nullopt;
+}
+
+LogicalResult OnnxNode::replace(ValueRange values) {
+  if (values.size() != op->getNumResults())
+    return fail("the conversion made " + Twine(values.size()) +
+                " values for " + Twine(op->getNumResults()) + " results");
+  for (auto [result, value] : llvm::zip(op->getResults(), values)) {
+    if (value && value.getType() != result.getType())
+      value = b.create<TensorStaticInfoCastOp>(loc, result.getType(), value);
+    if (value)
+      result.replaceAllUsesWith(value);
+    else if (!result.use_empty())
+      return fail("an output the conversion does not compute is used");
+  }
+  op->erase();
+  return success();
+}
+
+LogicalResult OnnxNode::fail(const Twine &why) {
+  return op->emitError() << op.getName() << " (opset " << opset
+                         << "): " << why;
+}

@@ -1,0 +1,105 @@
+//===- OnnxNode.h - One ONNX node, as conversions read it -------*- C++ -*-===//
+//
+// The importer turns each ONNX node into `torch.operator "onnx.<Op>"`: its
+// inputs as operands (`torch.constant.none` for an omitted optional one), its
+// attributes as `torch.onnx.<name>`, its sub-graphs as regions. OnnxNode reads
+// those back for a conversion and builds the Torch values it needs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCH_MLIR_CONVERSION_TORCHONNXTOTORCH_ONNXNODE_H
+#define TORCH_MLIR_CONVERSION_TORCHONNXTOTORCH_ONNXNODE_H
+
+#include "mlir/IR/Builders.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchTypes.h"
+
+#include <optional>
+
+namespace mlir::torch::onnx_c {
+
+class OnnxNode {
+public:
+  OnnxNode(Torch::OperatorOp op, StringRef opType, int64_t opset)
+      : op(op), b(op), loc(op.getLoc()), opType(opType), opset(opset) {}
+
+  Torch::OperatorOp op;
+  OpBuilder b; // inserts before the node
+  Location loc;
+  StringRef opType; // "Add"
+  int64_t opset;    // the function's opset for the node's domain
+
+  // --- operands and results ---------------------------------------------
+  unsigned numOperands() { return op->getNumOperands(); }
+  /// Operand `i`; null if the node has fewer or it was omitted (none).
+  Value operand(unsigned i);
+  unsigned numResults() { return op->getNumResults(); }
+  /// Result `i`'s type if it is a tensor of known rank and dtype, else null.
+  Torch::ValueTensorType resultType(unsigned i = 0);
+  /// Operand `i`'s type, on the same terms.
+  Torch::ValueTensorType operandType(unsigned i);
+
+  // --- attributes (torch.onnx.<name>) ------------------------------------
+  Attribute attr(StringRef name) {
+    return op->getAttr(("torch.onnx." + name).str());
+  }
+  int64_t intAttr(StringRef name, int64_t otherwise);
+  std::optional<int64_t> intAttr(StringRef name);
+  double floatAttr(StringRef name, double otherwise);
+  StringRef stringAttr(StringRef name, StringRef otherwise);
+  std::optional<SmallVector<int64_t>> intsAttr(StringRef name);
+
+  /// The integers of a constant tensor operand (a literal of any integer
+  /// dtype, a folded constant): axes, shapes, pads. Nullopt if it is not
+  /// constant.
+  std::optional<SmallVector<int64_t>> constantInts(unsigned i);
+  /// The float value(s) of a constant tensor operand.
+  std::optional<SmallVector<double>> constantFloats(unsigned i);
+
+  // --- building --------------------------------------------------------------
+  Value constInt(int64_t v);
+  Value constFloat(double v);
+  Value constBool(bool v);
+  Value none();
+  Value intList(ArrayRef<int64_t> values);
+  Value list(Type elementType, ValueRange values);
+  /// A tensor type of `sizes` with `dtype`.
+  Torch::ValueTensorType tensorType(ArrayRef<int64_t> sizes, Type dtype);
+  /// PyTorch's ScalarType code of a dtype (aten.to.dtype's argument).
+  std::optional<int64_t> dtypeCode(Type dtype);
+
+  template <typename OpTy, typename... Args>
+  Value create(Type result, Args &&...args) {
+    return b.create<OpTy>(loc, result, std::forward<Args>(args)...);
+  }
+
+  /// Replaces the node's results with `values` (one per result).
+  LogicalResult replace(ValueRange values);
+  /// An error at the node: "onnx.<Op> (opset N): <why>". Always failure().
+  LogicalResult fail(const Twine &why);
+};
+
+/// A conversion of one version range of one ONNX op. Returns failure after
+/// reporting why (OnnxNode::fail).
+using ConvertFn = LogicalResult (*)(OnnxNode &);
+
+struct OnnxConversion {
+  const char *opType;
+  int64_t sinceVersion; // the opset from which this conversion holds
+  ConvertFn convert;
+};
+
+/// The newest opset of the default domain the conversions were written
+/// against (what the pinned onnx defines; a test keeps the two equal). A
+/// model that asks for a newer one may use meanings they do not know.
+constexpr int64_t kNewestKnownOpset = 28;
+
+// The op families, one file each.
+ArrayRef<OnnxConversion> elementwiseConversions();
+ArrayRef<OnnxConversion> reductionConversions();
+ArrayRef<OnnxConversion> shapeConversions();
+ArrayRef<OnnxConversion> linearConversions();
+
+} // namespace mlir::torch::onnx_c
+
+#endif // TORCH_MLIR_CONVERSION_TORCHONNXTOTORCH_ONNXNODE_H

@@ -1,0 +1,245 @@
+//===- Reduction.cpp - ONNX's reductions, Softmax and ArgMax ---------------===//
+
+#include "OnnxNode.h"
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+/// The dims a Reduce* node reduces, counted from the front and sorted; nullopt
+/// after reporting why. `axesOperand`: the axes arrive as operand 1 (newer
+/// opsets), not as the `axes` attribute. An empty result with
+/// noop_with_empty_axes set means "reduce nothing".
+std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out) {
+    (void)n.fail("the input's or result's rank or dtype is unknown");
+    return std::nullopt;
+  }
+  int64_t rank = in.getSizes().size();
+  bool keepdims = n.intAttr("keepdims", 1);
+  std::optional<SmallVector<int64_t>> axes;
+  if (!axesOperand)
+    axes = n.intsAttr("axes").value_or(SmallVector<int64_t>{});
+  else if (!n.operand(1))
+    axes = SmallVector<int64_t>{};
+  else
+    axes = n.constantInts(1);
+  if (!axes) {
+    // Axes known only at run time: with keepdims and static sizes, they are
+    // the dims the result keeps as 1 and the input does not (reducing a dim
+    // of size 1 changes nothing).
+    ArrayRef<int64_t> inSizes = in.getSizes(), outSizes = out.getSizes();
+    if (!keepdims || llvm::is_contained(inSizes, kUnknownSize) ||
+        outSizes.size() != inSizes.size()) {
+      (void)n.fail("axes given at run time (only constant axes, or "
+                   "keepdims=1 with static sizes, are converted)");
+      return std::nullopt;
+    }
+    axes.emplace();
+    for (int64_t d = 0; d < rank; ++d)
+      if (outSizes[d] == 1 && inSizes[d] != 1)
+        axes->push_back(d);
+    if (axes->empty()) // nothing reduced: keep it that way
+      return axes;
+  }
+  if (axes->empty()) {
+    if (n.intAttr("noop_with_empty_axes", 0))
+      return axes;
+    for (int64_t d = 0; d < rank; ++d)
+      axes->push_back(d);
+    return axes;
+  }
+  SmallVector<int64_t> dims;
+  for (int64_t a : *axes) {
+    int64_t d = a < 0 ? a + rank : a;
+    if (d < 0 || d >= rank) {
+      (void)n.fail("axis " + Twine(a) + " is out of range for rank " +
+                   Twine(rank));
+      return std::nullopt;
+    }
+    if (!llvm::is_contained(dims, d))
+      dims.push_back(d);
+  }
+  llvm::sort(dims);
+  return dims;
+}
+
+/// The type of `in` reduced over `dims`.
+ValueTensorType reducedType(OnnxNode &n, ValueTensorType in,
+                            ArrayRef<int64_t> dims, bool keepdim, Type dtype) {
+  SmallVector<int64_t> sizes;
+  for (auto [d, size] : llvm::enumerate(in.getSizes())) {
+    if (!llvm::is_contained(dims, static_cast<int64_t>(d)))
+      sizes.push_back(size);
+    else if (keepdim)
+      sizes.push_back(1);
+  }
+  return n.tensorType(sizes, dtype);
+}
+
+enum class Kind { Sum, Mean, Max, Min, Prod };
+
+/// `x` reduced over `dims` into `type`.
+Value reduce(OnnxNode &n, Kind kind, Value x, ArrayRef<int64_t> dims,
+             bool keepdim, ValueTensorType type) {
+  Value keep = n.constBool(keepdim);
+  switch (kind) {
+  case Kind::Sum:
+    return n.create<AtenSumDimIntListOp>(type, x, n.intList(dims), keep,
+                                         n.none());
+  case Kind::Mean:
+    return n.create<AtenMeanDimOp>(type, x, n.intList(dims), keep, n.none());
+  case Kind::Max:
+    return n.create<AtenAmaxOp>(type, x, n.intList(dims), keep);
+  case Kind::Min:
+    return n.create<AtenAminOp>(type, x, n.intList(dims), keep);
+  case Kind::Prod: {
+    // prod.dim_int takes one dim: reduce the last first, so the others'
+    // indices hold.
+    auto current = cast<ValueTensorType>(x.getType());
+    for (int64_t d : llvm::reverse(dims)) {
+      ValueTensorType next =
+          reducedType(n, current, {d}, keepdim, type.getDtype());
+      x = n.create<AtenProdDimIntOp>(next, x, n.constInt(d), keep, n.none());
+      current = next;
+    }
+    return x;
+  }
+  }
+  llvm_unreachable("every kind is handled");
+}
+
+/// What a Reduce* node applies before and after reducing.
+enum class Pre { None, Abs, Square, Exp };
+enum class Post { None, Sqrt, Log };
+
+template <Kind kind, Pre pre, Post post, bool axesOperand>
+LogicalResult reduceNode(OnnxNode &n) {
+  std::optional<SmallVector<int64_t>> dims = reducedDims(n, axesOperand);
+  if (!dims)
+    return failure();
+  ValueTensorType out = n.resultType(), in = n.operandType(0);
+  Value x = n.operand(0);
+  ValueTensorType elementwise = n.tensorType(in.getSizes(), out.getDtype());
+  if (pre == Pre::Abs)
+    x = n.create<AtenAbsOp>(elementwise, x);
+  else if (pre == Pre::Square)
+    x = n.create<AtenMulTensorOp>(elementwise, x, x);
+  else if (pre == Pre::Exp)
+    x = n.create<AtenExpOp>(elementwise, x);
+  if (dims->empty()) { // noop_with_empty_axes
+    if (x.getType() != out)
+      return n.fail("an empty reduction whose result type differs");
+    return n.replace(x);
+  }
+  if (post == Post::None)
+    return n.replace(
+        reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out));
+  Value r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out);
+  if (post == Post::Sqrt)
+    return n.replace(n.create<AtenSqrtOp>(out, r));
+  return n.replace(n.create<AtenLogOp>(out, r));
+}
+
+/// Softmax and LogSoftmax over `dims`, shifted by the max for stability.
+template <bool log> LogicalResult softmaxOver(OnnxNode &n, bool oneAxis) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank or dtype is unknown");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", oneAxis ? -1 : 1);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= std::max<int64_t>(rank, 1))
+    return n.fail("axis is out of range");
+  // Before opset 13 the input is taken as a matrix: dims before `axis` rows,
+  // the rest one row's elements.
+  SmallVector<int64_t> dims;
+  for (int64_t d = axis; d < (oneAxis ? axis + 1 : rank); ++d)
+    dims.push_back(d);
+  Value x = n.operand(0);
+  ValueTensorType kept = reducedType(n, in, dims, true, out.getDtype());
+  Value max = n.create<AtenAmaxOp>(kept, x, n.intList(dims), n.constBool(true));
+  Value shifted = n.create<AtenSubTensorOp>(out, x, max, n.constInt(1));
+  Value exp = n.create<AtenExpOp>(out, shifted);
+  Value sum = n.create<AtenSumDimIntListOp>(kept, exp, n.intList(dims),
+                                            n.constBool(true), n.none());
+  if (!log)
+    return n.replace(n.create<AtenDivTensorOp>(out, exp, sum));
+  Value logSum = n.create<AtenLogOp>(kept, sum);
+  return n.replace(
+      n.create<AtenSubTensorOp>(out, shifted, logSum, n.constInt(1)));
+}
+
+template <typename AtenOp> LogicalResult argReduce(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank or dtype is unknown");
+  if (n.intAttr("select_last_index", 0))
+    return n.fail("select_last_index=1 is not converted");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += rank;
+  return n.replace(n.create<AtenOp>(out, n.operand(0), n.constInt(axis),
+                                    n.constBool(n.intAttr("keepdims", 1))));
+}
+
+LogicalResult cumSum(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank or dtype is unknown");
+  std::optional<SmallVector<int64_t>> axis = n.constantInts(1);
+  if (!axis || axis->size() != 1)
+    return n.fail("the axis must be a constant");
+  if (n.intAttr("reverse", 0))
+    return n.fail("reverse=1 is not converted");
+  int64_t dim = (*axis)[0] < 0 ? (*axis)[0] + in.getSizes().size() : (*axis)[0];
+  Value sum =
+      n.create<AtenCumsumOp>(out, n.operand(0), n.constInt(dim), n.none());
+  if (n.intAttr("exclusive", 0)) // the sum of those before: minus itself
+    sum = n.create<AtenSubTensorOp>(out, sum, n.operand(0), n.constInt(1));
+  return n.replace(sum);
+}
+
+const OnnxConversion kConversions[] = {
+    {"ReduceSum", 1, reduceNode<Kind::Sum, Pre::None, Post::None, false>},
+    {"ReduceSum", 13, reduceNode<Kind::Sum, Pre::None, Post::None, true>},
+    {"ReduceMean", 1, reduceNode<Kind::Mean, Pre::None, Post::None, false>},
+    {"ReduceMean", 18, reduceNode<Kind::Mean, Pre::None, Post::None, true>},
+    {"ReduceMax", 1, reduceNode<Kind::Max, Pre::None, Post::None, false>},
+    {"ReduceMax", 18, reduceNode<Kind::Max, Pre::None, Post::None, true>},
+    {"ReduceMin", 1, reduceNode<Kind::Min, Pre::None, Post::None, false>},
+    {"ReduceMin", 18, reduceNode<Kind::Min, Pre::None, Post::None, true>},
+    {"ReduceProd", 1, reduceNode<Kind::Prod, Pre::None, Post::None, false>},
+    {"ReduceProd", 18, reduceNode<Kind::Prod, Pre::None, Post::None, true>},
+    {"ReduceL1", 1, reduceNode<Kind::Sum, Pre::Abs, Post::None, false>},
+    {"ReduceL1", 18, reduceNode<Kind::Sum, Pre::Abs, Post::None, true>},
+    {"ReduceL2", 1, reduceNode<Kind::Sum, Pre::Square, Post::Sqrt, false>},
+    {"ReduceL2", 18, reduceNode<Kind::Sum, Pre::Square, Post::Sqrt, true>},
+    {"ReduceSumSquare", 1,
+     reduceNode<Kind::Sum, Pre::Square, Post::None, false>},
+    {"ReduceSumSquare", 18,
+     reduceNode<Kind::Sum, Pre::Square, Post::None, true>},
+    {"ReduceLogSum", 1, reduceNode<Kind::Sum, Pre::None, Post::Log, false>},
+    {"ReduceLogSum", 18, reduceNode<Kind::Sum, Pre::None, Post::Log, true>},
+    {"ReduceLogSumExp", 1, reduceNode<Kind::Sum, Pre::Exp, Post::Log, false>},
+    {"ReduceLogSumExp", 18, reduceNode<Kind::Sum, Pre::Exp, Post::Log, true>},
+    {"Softmax", 1, [](OnnxNode &n) { return softmaxOver<false>(n, false); }},
+    {"Softmax", 13, [](OnnxNode &n) { return softmaxOver<false>(n, true); }},
+    {"LogSoftmax", 1, [](OnnxNode &n) { return softmaxOver<true>(n, false); }},
+    {"LogSoftmax", 13, [](OnnxNode &n) { return softmaxOver<true>(n, true); }},
+    {"ArgMax", 1, argReduce<AtenArgmaxOp>},
+    {"ArgMin", 1, argReduce<AtenArgminOp>},
+    {"CumSum", 11, cumSum},
+};
+
+} // namespace
+
+ArrayRef<OnnxConversion> mlir::torch::onnx_c::reductionConversions() {
+  return kConversions;
+}

@@ -1,0 +1,461 @@
+//===- Shape.cpp - ONNX's shape and data-movement ops ---------------------===//
+//
+// Reshape, Flatten, Squeeze, Unsqueeze and Expand are all "this tensor in the
+// result's shape": with the result's type known (ONNX's shape inference wrote
+// it), they become one aten.reshape or aten.broadcast_to to it, whatever form
+// their shape operand took. Constants (Constant, ConstantOfShape, Shape, Size)
+// become literals.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxNode.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+/// The result's sizes as a shape list, one unknown size as -1; nullopt after
+/// reporting why.
+std::optional<Value> resultShapeList(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out) {
+    (void)n.fail("the result's rank or dtype is unknown");
+    return std::nullopt;
+  }
+  if (llvm::count(out.getSizes(), kUnknownSize) > 1) {
+    (void)n.fail("the result has more than one dynamic dimension");
+    return std::nullopt;
+  }
+  return n.intList(out.getSizes());
+}
+
+LogicalResult reshapeToResult(OnnxNode &n) {
+  if (!n.operand(0))
+    return n.fail("operand 0 is missing");
+  std::optional<Value> shape = resultShapeList(n);
+  if (!shape)
+    return failure();
+  return n.replace(
+      n.create<AtenReshapeOp>(n.resultType(), n.operand(0), *shape));
+}
+
+LogicalResult expand(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || !n.operand(0))
+    return n.fail("the result's rank or dtype is unknown");
+  if (llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.fail("the result's shape is not static");
+  return n.replace(n.create<AtenBroadcastToOp>(out, n.operand(0),
+                                               n.intList(out.getSizes())));
+}
+
+LogicalResult transpose(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank or dtype is unknown");
+  int64_t rank = in.getSizes().size();
+  SmallVector<int64_t> perm;
+  if (auto given = n.intsAttr("perm"))
+    perm = *given;
+  else
+    for (int64_t d = rank - 1; d >= 0; --d)
+      perm.push_back(d);
+  return n.replace(
+      n.create<AtenPermuteOp>(out, n.operand(0), n.intList(perm)));
+}
+
+LogicalResult concat(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out)
+    return n.fail("the result's rank or dtype is unknown");
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < n.numOperands(); ++i)
+    if (Value v = n.operand(i))
+      parts.push_back(v);
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += out.getSizes().size();
+  Value list = n.list(ValueTensorType::get(n.b.getContext()), parts);
+  return n.replace(n.create<AtenCatOp>(out, list, n.constInt(axis)));
+}
+
+/// A literal of `type` holding `attr`'s elements.
+Value literal(OnnxNode &n, ValueTensorType type, ElementsAttr attr) {
+  return n.b.create<ValueTensorLiteralOp>(n.loc, type, attr);
+}
+
+RankedTensorType builtinType(ValueTensorType t) {
+  return RankedTensorType::get(t.getSizes(), t.getDtype());
+}
+
+LogicalResult constant(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out)
+    return n.fail("the result's rank or dtype is unknown");
+  if (auto value = dyn_cast_or_null<ElementsAttr>(n.attr("value")))
+    return n.replace(literal(n, out, value));
+  RankedTensorType builtin = builtinType(out);
+  if (auto f = dyn_cast_or_null<FloatAttr>(n.attr("value_float")))
+    return n.replace(literal(
+        n, out,
+        DenseElementsAttr::get(builtin, ArrayRef<Attribute>{FloatAttr::get(
+                                            out.getDtype(),
+                                            f.getValueAsDouble())})));
+  if (auto i = n.intAttr("value_int"))
+    return n.replace(
+        literal(n, out, DenseElementsAttr::get(builtin, ArrayRef(*i))));
+  if (auto ints = n.intsAttr("value_ints"))
+    return n.replace(
+        literal(n, out, DenseElementsAttr::get(builtin, ArrayRef(*ints))));
+  if (auto floats = dyn_cast_or_null<ArrayAttr>(n.attr("value_floats"))) {
+    SmallVector<Attribute> values;
+    for (Attribute a : floats)
+      values.push_back(FloatAttr::get(
+          out.getDtype(), cast<FloatAttr>(a).getValueAsDouble()));
+    return n.replace(
+        literal(n, out, DenseElementsAttr::get(builtin, values)));
+  }
+  return n.fail("only tensor, float and int values are converted");
+}
+
+LogicalResult constantOfShape(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.fail("the result's shape is not static");
+  RankedTensorType builtin = builtinType(out);
+  Attribute element;
+  if (auto value = dyn_cast_or_null<DenseElementsAttr>(n.attr("value"))) {
+    if (value.getNumElements() != 1)
+      return n.fail("`value` must hold one element");
+    element = *value.value_begin<Attribute>();
+  } else if (n.attr("value")) {
+    return n.fail("`value` is not a dense tensor");
+  } else {
+    element = FloatAttr::get(out.getDtype(), 0.0); // float32 zeros
+  }
+  if (isa<mlir::FloatType>(out.getDtype()) && !isa<FloatAttr>(element))
+    return n.fail("`value`'s type differs from the result's");
+  return n.replace(
+      literal(n, out, DenseElementsAttr::get(builtin, element)));
+}
+
+LogicalResult shape(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's rank is unknown");
+  int64_t rank = in.getSizes().size();
+  auto clampDim = [&](int64_t d) {
+    return std::clamp<int64_t>(d < 0 ? d + rank : d, 0, rank);
+  };
+  int64_t start = clampDim(n.intAttr("start", 0));
+  int64_t end = clampDim(n.intAttr("end", rank));
+  SmallVector<int64_t> sizes;
+  for (int64_t d = start; d < end; ++d)
+    sizes.push_back(in.getSizes()[d]);
+  if (llvm::is_contained(sizes, kUnknownSize))
+    return n.fail("the input's shape is not static");
+  return n.replace(literal(
+      n, out, DenseElementsAttr::get(builtinType(out), ArrayRef(sizes))));
+}
+
+LogicalResult size(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize))
+    return n.fail("the input's shape is not static");
+  int64_t count = 1;
+  for (int64_t s : in.getSizes())
+    count *= s;
+  return n.replace(literal(
+      n, out, DenseElementsAttr::get(builtinType(out), ArrayRef(count))));
+}
+
+/// `indices` with negative entries counted from the end of a dim of `size`.
+Value wrapNegative(OnnxNode &n, Value indices, int64_t size) {
+  auto t = cast<ValueTensorType>(indices.getType());
+  Value negative = n.create<AtenLtScalarOp>(
+      n.tensorType(t.getSizes(), n.b.getI1Type()), indices, n.constInt(0));
+  Value shifted =
+      n.create<AtenAddScalarOp>(t, indices, n.constInt(size), n.constInt(1));
+  return n.create<AtenWhereSelfOp>(t, negative, shifted, indices);
+}
+
+LogicalResult gather(OnnxNode &n) {
+  ValueTensorType data = n.operandType(0), indices = n.operandType(1),
+                  out = n.resultType();
+  if (!data || !indices || !out)
+    return n.fail("an operand's or the result's rank is unknown");
+  int64_t rank = data.getSizes().size();
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += rank;
+  int64_t dimSize = data.getSizes()[axis];
+  if (dimSize == kUnknownSize ||
+      llvm::is_contained(indices.getSizes(), kUnknownSize))
+    return n.fail("the gathered dimension and the indices must be static");
+  int64_t count = 1;
+  for (int64_t s : indices.getSizes())
+    count *= s;
+  // One index_select by the indices flattened, then the result's shape.
+  Value flat = n.create<AtenReshapeOp>(
+      n.tensorType({count}, indices.getDtype()), n.operand(1),
+      n.intList({count}));
+  flat = wrapNegative(n, flat, dimSize);
+  SmallVector<int64_t> selected(data.getSizes());
+  selected[axis] = count;
+  Value picked = n.create<AtenIndexSelectOp>(
+      n.tensorType(selected, out.getDtype()), n.operand(0), n.constInt(axis),
+      flat);
+  std::optional<Value> shape = resultShapeList(n);
+  if (!shape)
+    return failure();
+  return n.replace(n.create<AtenReshapeOp>(out, picked, *shape));
+}
+
+LogicalResult gatherElements(OnnxNode &n) {
+  ValueTensorType data = n.operandType(0), out = n.resultType();
+  if (!data || !out || !n.operandType(1))
+    return n.fail("an operand's or the result's rank is unknown");
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += data.getSizes().size();
+  int64_t dimSize = data.getSizes()[axis];
+  if (dimSize == kUnknownSize)
+    return n.fail("the gathered dimension must be static");
+  Value index = wrapNegative(n, n.operand(1), dimSize);
+  return n.replace(n.create<AtenGatherOp>(out, n.operand(0), n.constInt(axis),
+                                          index, n.constBool(false)));
+}
+
+/// Slices `x` along `dim` from `start` to `end` by `step` (> 0), Python's
+/// clamping; the result's size is computed when the dim's size is static.
+Value sliceDim(OnnxNode &n, Value x, int64_t dim, int64_t start, int64_t end,
+               int64_t step, Type dtype) {
+  auto t = cast<ValueTensorType>(x.getType());
+  SmallVector<int64_t> sizes(t.getSizes());
+  int64_t size = sizes[dim];
+  if (size != kUnknownSize) {
+    auto clampIndex = [&](int64_t i) {
+      return std::clamp<int64_t>(i < 0 ? i + size : i, 0, size);
+    };
+    int64_t s = clampIndex(start), e = clampIndex(end);
+    sizes[dim] = e > s ? (e - s + step - 1) / step : 0;
+  }
+  return n.create<AtenSliceTensorOp>(n.tensorType(sizes, dtype), x,
+                                     n.constInt(dim), n.constInt(start),
+                                     n.constInt(end), n.constInt(step));
+}
+
+LogicalResult slice(OnnxNode &n, bool fromOperands) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank is unknown");
+  int64_t rank = in.getSizes().size();
+  std::optional<SmallVector<int64_t>> starts, ends, axes, steps;
+  if (fromOperands) {
+    starts = n.constantInts(1);
+    ends = n.constantInts(2);
+    axes = n.operand(3) ? n.constantInts(3) : std::nullopt;
+    steps = n.operand(4) ? n.constantInts(4) : std::nullopt;
+    if (!starts || !ends || (n.operand(3) && !axes) ||
+        (n.operand(4) && !steps))
+      return n.fail("starts, ends, axes and steps must be constants");
+  } else {
+    starts = n.intsAttr("starts");
+    ends = n.intsAttr("ends");
+    axes = n.intsAttr("axes");
+    if (!starts || !ends)
+      return n.fail("starts and ends are required");
+  }
+  Value x = n.operand(0);
+  for (size_t i = 0; i < starts->size(); ++i) {
+    int64_t axis = axes ? (*axes)[i] : static_cast<int64_t>(i);
+    if (axis < 0)
+      axis += rank;
+    int64_t step = steps ? (*steps)[i] : 1;
+    if (step <= 0)
+      return n.fail("negative steps are not converted");
+    // ONNX's INT64_MAX "to the end" fits aten.slice's clamping as it is.
+    x = sliceDim(n, x, axis, (*starts)[i], (*ends)[i], step, out.getDtype());
+  }
+  if (x.getType() != out) {
+    auto got = cast<ValueTensorType>(x.getType());
+    if (got.getSizes().size() != out.getSizes().size())
+      return n.fail("the slices' rank differs from the result's");
+    std::optional<Value> shape = resultShapeList(n);
+    if (!shape)
+      return failure();
+    x = n.create<AtenReshapeOp>(out, x, *shape);
+  }
+  return n.replace(x);
+}
+
+LogicalResult split(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0);
+  if (!in)
+    return n.fail("the input's rank is unknown");
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += in.getSizes().size();
+  // Each output's length along the axis is its type's size there.
+  SmallVector<Value> parts;
+  int64_t offset = 0;
+  for (unsigned i = 0; i < n.numResults(); ++i) {
+    ValueTensorType out = n.resultType(i);
+    if (!out || out.getSizes()[axis] == kUnknownSize)
+      return n.fail("output " + Twine(i) + "'s size along the axis is unknown");
+    int64_t length = out.getSizes()[axis];
+    parts.push_back(n.create<AtenSliceTensorOp>(
+        out, n.operand(0), n.constInt(axis), n.constInt(offset),
+        n.constInt(offset + length), n.constInt(1)));
+    offset += length;
+  }
+  return n.replace(parts);
+}
+
+LogicalResult pad(OnnxNode &n, bool fromOperands) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's rank is unknown");
+  StringRef mode = n.stringAttr("mode", "constant");
+  if (mode != "constant")
+    return n.fail("mode '" + mode + "' is not converted (only constant)");
+  int64_t rank = in.getSizes().size();
+  std::optional<SmallVector<int64_t>> pads =
+      fromOperands ? n.constantInts(1) : n.intsAttr("pads");
+  if (!pads)
+    return n.fail("pads must be a constant");
+  double value = n.floatAttr("value", 0.0);
+  if (fromOperands && n.operand(2)) {
+    std::optional<SmallVector<double>> v = n.constantFloats(2);
+    if (!v || v->size() != 1)
+      return n.fail("constant_value must be a constant");
+    value = (*v)[0];
+  }
+  SmallVector<int64_t> axes;
+  if (fromOperands && n.operand(3)) {
+    std::optional<SmallVector<int64_t>> given = n.constantInts(3);
+    if (!given)
+      return n.fail("axes must be a constant");
+    for (int64_t a : *given)
+      axes.push_back(a < 0 ? a + rank : a);
+  } else {
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+  }
+  if (pads->size() != 2 * axes.size())
+    return n.fail("pads must hold a begin and an end per axis");
+  // aten.constant_pad_nd: (begin, end) pairs from the last dim backwards.
+  SmallVector<int64_t> torchPads(2 * rank, 0);
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    int64_t fromLast = rank - 1 - axis;
+    torchPads[2 * fromLast] = (*pads)[i];
+    torchPads[2 * fromLast + 1] = (*pads)[i + axes.size()];
+  }
+  if (llvm::any_of(torchPads, [](int64_t p) { return p < 0; }))
+    return n.fail("negative pads are not converted");
+  return n.replace(n.create<AtenConstantPadNdOp>(
+      out, n.operand(0), n.intList(torchPads), n.constFloat(value)));
+}
+
+LogicalResult tile(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize))
+    return n.fail("the input's shape is not static");
+  std::optional<SmallVector<int64_t>> repeats = n.constantInts(1);
+  if (!repeats || repeats->size() != in.getSizes().size())
+    return n.fail("repeats must be a constant, one per dim");
+  // [d0, d1] -> [1, d0, 1, d1] -> broadcast [r0, d0, r1, d1] -> [r0*d0, r1*d1]
+  SmallVector<int64_t> spread, broadcast, result;
+  for (auto [size, times] : llvm::zip(in.getSizes(), *repeats)) {
+    spread.append({1, size});
+    broadcast.append({times, size});
+    result.push_back(times * size);
+  }
+  Type dtype = out.getDtype();
+  Value x = n.create<AtenReshapeOp>(n.tensorType(spread, dtype), n.operand(0),
+                                    n.intList(spread));
+  x = n.create<AtenBroadcastToOp>(n.tensorType(broadcast, dtype), x,
+                                  n.intList(broadcast));
+  return n.replace(n.create<AtenReshapeOp>(out, x, n.intList(result)));
+}
+
+LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
+  if (n.operand(2)) {
+    std::optional<SmallVector<int64_t>> training = n.constantInts(2);
+    if (!training || training->size() != 1 || (*training)[0] != 0)
+      return n.fail("training_mode must be a constant false");
+  }
+  SmallVector<Value> results{n.operand(0)};
+  if (n.numResults() > 1) {
+    ValueTensorType mask = n.resultType(1);
+    if (!mask)
+      results.push_back(nullptr);
+    else if (llvm::is_contained(mask.getSizes(), kUnknownSize))
+      return n.fail("the mask's shape is not static");
+    else
+      results.push_back(literal(
+          n, mask,
+          DenseElementsAttr::get(builtinType(mask), n.b.getBoolAttr(true))));
+  }
+  return n.replace(results);
+}
+
+LogicalResult range(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  std::optional<SmallVector<double>> start = n.constantFloats(0),
+                                     limit = n.constantFloats(1),
+                                     delta = n.constantFloats(2);
+  if (!out)
+    return n.fail("the result's type is unknown");
+  if (!start || !limit || !delta)
+    return n.fail("start, limit and delta must be constants");
+  double s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
+  if (d == 0)
+    return n.fail("delta is 0");
+  int64_t count = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / d)));
+  ValueTensorType t = n.tensorType({count}, out.getDtype());
+  SmallVector<Attribute> values;
+  for (int64_t i = 0; i < count; ++i) {
+    double v = s + i * d;
+    if (isa<mlir::FloatType>(out.getDtype()))
+      values.push_back(FloatAttr::get(out.getDtype(), v));
+    else
+      values.push_back(IntegerAttr::get(out.getDtype(), static_cast<int64_t>(v)));
+  }
+  return n.replace(literal(n, t, DenseElementsAttr::get(builtinType(t), values)));
+}
+
+const OnnxConversion kConversions[] = {
+    {"Reshape", 5, reshapeToResult},
+    {"Flatten", 1, reshapeToResult},
+    {"Squeeze", 1, reshapeToResult},
+    {"Unsqueeze", 1, reshapeToResult},
+    {"Expand", 8, expand},
+    {"Transpose", 1, transpose},
+    {"Concat", 4, concat},
+    {"Constant", 1, constant},
+    {"ConstantOfShape", 9, constantOfShape},
+    {"Shape", 1, shape},
+    {"Size", 1, size},
+    {"Gather", 1, gather},
+    {"GatherElements", 11, gatherElements},
+    {"Slice", 1, [](OnnxNode &n) { return slice(n, false); }},
+    {"Slice", 10, [](OnnxNode &n) { return slice(n, true); }},
+    {"Split", 2, split},
+    {"Pad", 2, [](OnnxNode &n) { return pad(n, false); }},
+    {"Pad", 11, [](OnnxNode &n) { return pad(n, true); }},
+    {"Tile", 6, tile},
+    {"Dropout", 1, dropout},
+    {"Range", 11, range},
+};
+
+} // namespace
+
+ArrayRef<OnnxConversion> mlir::torch::onnx_c::shapeConversions() {
+  return kConversions;
+}

@@ -1,0 +1,144 @@
+//===- TorchOnnxToTorch.cpp - The convert-torch-onnx-to-torch pass --------===//
+//
+// Looks up each `torch.operator "onnx.<Op>"` in one table (op type, the opset
+// a conversion holds from, the conversion) and runs the newest conversion
+// that holds at the function's opset.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxNode.h"
+#include "torch-mlir/Conversion/TorchOnnxToTorch/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::torch::onnx_c {
+#define GEN_PASS_DEF_CONVERTTORCHONNXTOTORCH
+#include "Conversion/TorchOnnxToTorch/Passes.h.inc"
+} // namespace mlir::torch::onnx_c
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+/// Every conversion, by op type, oldest version first.
+class ConversionTable {
+public:
+  ConversionTable() {
+    for (auto family : {elementwiseConversions(), reductionConversions(),
+                        shapeConversions(), linearConversions()})
+      for (const OnnxConversion &c : family)
+        byOp[c.opType].push_back(&c);
+    for (auto &entry : byOp)
+      llvm::sort(entry.second, [](auto *x, auto *y) {
+        return x->sinceVersion < y->sinceVersion;
+      });
+  }
+
+  /// The conversions of `opType`, oldest first; empty if there are none.
+  ArrayRef<const OnnxConversion *> lookup(StringRef opType) const {
+    auto it = byOp.find(opType);
+    if (it == byOp.end())
+      return {};
+    return it->second;
+  }
+
+private:
+  llvm::StringMap<SmallVector<const OnnxConversion *>> byOp;
+};
+
+const ConversionTable &table() {
+  static const ConversionTable t;
+  return t;
+}
+
+/// The opset the function imports for the default domain, if recorded.
+std::optional<int64_t> defaultOpset(func::FuncOp func) {
+  auto opsets = func->getAttrOfType<DictionaryAttr>(
+      "torch.onnx_meta.opset_versions");
+  if (!opsets)
+    return std::nullopt;
+  for (StringRef key : {"ai.onnx", ""})
+    if (auto v = dyn_cast_or_null<IntegerAttr>(opsets.get(key)))
+      return v.getInt();
+  return std::nullopt;
+}
+
+LogicalResult convertOne(Torch::OperatorOp op, std::optional<int64_t> opset) {
+  StringRef name = op.getName();
+  if (!name.starts_with("onnx."))
+    return success(); // not ONNX's: left alone
+  StringRef rest = name.drop_front(strlen("onnx."));
+  size_t dot = rest.rfind('.');
+  if (dot != StringRef::npos)
+    return op->emitError() << name << ": no conversion for ONNX domain '"
+                           << rest.take_front(dot)
+                           << "' (only the default domain, ai.onnx, is "
+                              "converted)";
+  if (!opset)
+    return op->emitError()
+           << name
+           << ": the function records no opset for the default domain "
+              "(torch.onnx_meta.opset_versions)";
+  ArrayRef<const OnnxConversion *> conversions = table().lookup(rest);
+  if (conversions.empty())
+    return op->emitError() << name << " (opset " << *opset
+                           << "): no conversion for this ONNX op";
+  if (*opset > kNewestKnownOpset)
+    return op->emitError() << name << ": the model's opset " << *opset
+                           << " is newer than any conversion knows (they "
+                              "were written against opsets up to "
+                           << kNewestKnownOpset << ")";
+  const OnnxConversion *chosen = nullptr;
+  for (const OnnxConversion *c : conversions)
+    if (c->sinceVersion <= *opset)
+      chosen = c;
+  if (!chosen)
+    return op->emitError() << name << " (opset " << *opset
+                           << "): converted only from opset "
+                           << conversions.front()->sinceVersion;
+  OnnxNode node(op, rest, *opset);
+  return chosen->convert(node);
+}
+
+class ConvertTorchOnnxToTorch
+    : public onnx_c::impl::ConvertTorchOnnxToTorchBase<
+          ConvertTorchOnnxToTorch> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    std::optional<int64_t> opset = defaultOpset(func);
+    // Inner ops first (sub-graphs' bodies before the op that holds them), in
+    // program order, so a node sees its constant operands already converted.
+    SmallVector<Torch::OperatorOp> ops;
+    func.walk<WalkOrder::PostOrder>(
+        [&](Torch::OperatorOp op) { ops.push_back(op); });
+    bool failed = false;
+    for (Torch::OperatorOp op : ops)
+      if (mlir::failed(convertOne(op, opset)))
+        failed = true;
+    if (failed)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::torch::onnx_c::buildTorchOnnxToTorchBackendPipeline(
+    OpPassManager &pm) {
+  pm.addNestedPass<func::FuncOp>(createConvertTorchOnnxToTorch());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::torch::onnx_c::registerTorchOnnxToTorchPassesAndPipeline() {
+  registerConvertTorchOnnxPasses();
+  PassPipelineRegistration<>(
+      "torch-onnx-to-torch-backend-pipeline",
+      "Takes the ONNX importer's output to the Torch backend contract: "
+      "convert-torch-onnx-to-torch, then canonicalize and cse",
+      buildTorchOnnxToTorchBackendPipeline);
+}

@@ -1,0 +1,140 @@
+"""ONNX models run by the reference backend, from numpy, with no PyTorch.
+
+    from torch_mlir import onnx as tm_onnx
+    model = tm_onnx.compile("model.onnx")
+    outputs = model(x=np.ones((2, 3), np.float32))   # {output name: array}
+
+`compile` imports the model (torch_mlir.onnx.import_model), converts it to
+Torch ops (`torch-onnx-to-torch-backend-pipeline`), lowers that to
+linalg-on-tensors (`torch-backend-to-linalg-on-tensors-backend-pipeline`) and
+JIT-compiles it with torch_mlir.refbackend.
+"""
+
+import numpy as np
+
+from .. import ir
+from ..passmanager import PassManager
+from ..refbackend import CompileError, RefBackend
+from . import importer as _importer
+from .importer import import_model
+
+__all__ = ["CompiledModel", "compile", "lower", "LOWERINGS"]
+
+# What `lower` can produce, and the pipelines that produce it.
+LOWERINGS = {
+    "torch": "torch-onnx-to-torch-backend-pipeline",
+    "linalg-on-tensors": "torch-onnx-to-torch-backend-pipeline,"
+                         "torch-backend-to-linalg-on-tensors-backend-pipeline",
+}
+
+
+def lower(module, output_type="linalg-on-tensors"):
+    """Lowers an imported module in place to `output_type` ("torch" or
+    "linalg-on-tensors"). Raises CompileError with MLIR's diagnostics (each
+    op that could not be converted, at its ONNX node's name)."""
+    if output_type not in LOWERINGS:
+        raise ValueError(f"output_type must be one of {', '.join(LOWERINGS)}, "
+                         f"not {output_type!r}")
+    pipeline = f"builtin.module({LOWERINGS[output_type]})"
+    with module.context:
+        try:
+            PassManager.parse(pipeline).run(module.operation)
+        except ir.MLIRError as error:
+            raise CompileError(f"{LOWERINGS[output_type]} failed:\n{error}") from None
+    return module
+
+
+def compile(model, *, opset=None, opt_level=2, base_dir=None, check=True):
+    """Imports, lowers and JIT-compiles an ONNX model (a ModelProto or a
+    path). Returns a CompiledModel. Raises OnnxImportError if the model cannot
+    be imported, CompileError if it cannot be lowered."""
+    _importer._require_onnx()
+    onnx = _importer.onnx
+    if isinstance(model, (str, bytes)) or hasattr(model, "__fspath__"):
+        proto = onnx.load(model, load_external_data=False)
+    else:
+        proto = model
+    context = ir.Context()
+    module = import_model(model, opset=opset, context=context, check=check,
+                          base_dir=base_dir)
+    lower(module)
+    backend = RefBackend(opt_level=opt_level)
+    invoker = backend.load(backend.compile(module))
+    return CompiledModel(proto.graph, invoker)
+
+
+def _numpy_dtype(onnx, type_proto):
+    """The numpy dtype of a graph input's or output's tensor type, or None."""
+    if type_proto.WhichOneof("value") != "tensor_type":
+        return None
+    try:
+        return np.dtype(onnx.helper.tensor_dtype_to_np_dtype(type_proto.tensor_type.elem_type))
+    except (KeyError, TypeError):
+        return None
+
+
+class CompiledModel:
+    """`model(*arrays, **named_arrays)` runs the graph and returns a dict of its
+    outputs by name. Inputs go by position or by their graph names; each is
+    checked (count, rank, static sizes, dtype) before anything runs, and a
+    wrong one is a ValueError naming it."""
+
+    def __init__(self, graph, invoker, func_name="main"):
+        onnx = _importer.onnx
+        initializers = {t.name for t in graph.initializer}
+        inputs = [i for i in graph.input if i.name not in initializers]
+        self.input_names = [i.name for i in inputs]
+        self.output_names = [o.name for o in graph.output]
+        self._input_dtypes = [_numpy_dtype(onnx, i.type) for i in inputs]
+        self._output_dtypes = [_numpy_dtype(onnx, o.type) for o in graph.output]
+        self._invoker = invoker
+        self._func_name = func_name
+
+    def __call__(self, *args, **kwargs):
+        if len(args) > len(self.input_names):
+            raise ValueError(f"the model takes {len(self.input_names)} input(s) "
+                             f"({', '.join(self.input_names)}), {len(args)} given")
+        values = dict(zip(self.input_names, args))
+        for name, value in kwargs.items():
+            if name not in self.input_names:
+                raise ValueError(f"the model has no input {name!r} "
+                                 f"(its inputs: {', '.join(self.input_names)})")
+            if name in values:
+                raise ValueError(f"input {name!r} given twice")
+            values[name] = value
+        missing = [n for n in self.input_names if n not in values]
+        if missing:
+            raise ValueError(f"missing input(s): {', '.join(missing)}")
+        ordered = []
+        for name, dtype in zip(self.input_names, self._input_dtypes):
+            value = values[name]
+            if not isinstance(value, np.ndarray):
+                raise ValueError(f"input {name!r}: expected a numpy array, "
+                                 f"got {type(value).__name__}")
+            if dtype is not None and value.dtype != dtype:
+                raise ValueError(f"input {name!r}: expected dtype {dtype}, got {value.dtype}")
+            if value.dtype.kind == "u" and value.dtype.itemsize > 1:
+                # Lowered, unsigned integers are signless: the same bits.
+                value = value.view(f"i{value.dtype.itemsize}")
+            ordered.append(value)
+        try:
+            results = getattr(self._invoker, self._func_name)(*ordered)
+        except ValueError as error:  # name the input, not the argument index
+            raise ValueError(_renamed(str(error), self.input_names)) from None
+        if len(self.output_names) == 1:
+            results = (results,)
+        outputs = {}
+        for name, dtype, array in zip(self.output_names, self._output_dtypes, results):
+            if dtype is not None and array.dtype != dtype and array.dtype.itemsize == dtype.itemsize:
+                array = array.view(dtype)
+            outputs[name] = array
+        return outputs
+
+
+def _renamed(message, names):
+    """An invoker's "argument N of main()" as the input's name."""
+    for index, name in enumerate(names):
+        prefix = f"argument {index} of "
+        if message.startswith(prefix):
+            return f"input {name!r}" + message[message.index(" (") if " (" in message else len(prefix):]
+    return message
