@@ -31,14 +31,15 @@ def tensor(name, shape, elem=TensorProto.FLOAT):
 
 class ImportTest(unittest.TestCase):
     def test_nodes_initializers_and_metadata(self):
-        weight = numpy_helper.from_array(np.arange(6, dtype=np.float32).reshape(2, 3), "w")
+        # More than 16 elements: a blob (fewer are dense elements).
+        weight = numpy_helper.from_array(np.arange(20, dtype=np.float32).reshape(4, 5), "w")
         unused = numpy_helper.from_array(np.ones(4, dtype=np.float32), "unused")
         m = model([helper.make_node("Add", ["x", "w"], ["s"]),
                    helper.make_node("LeakyRelu", ["s"], ["y"], alpha=0.25)],
-                  [tensor("x", [2, 3])], [tensor("y", [2, 3])], [weight, unused])
+                  [tensor("x", [4, 5])], [tensor("y", [4, 5])], [weight, unused])
         text = str(tm_onnx.import_model(m))
-        self.assertIn("func.func @main(%arg0: !torch.vtensor<[2,3],f32>) -> "
-                      "!torch.vtensor<[2,3],f32>", text)
+        self.assertIn("func.func @main(%arg0: !torch.vtensor<[4,5],f32>) -> "
+                      "!torch.vtensor<[4,5],f32>", text)
         self.assertIn('torch.operator "onnx.Add"', text)
         self.assertIn('torch.operator "onnx.LeakyRelu"', text)
         self.assertIn("torch.onnx.alpha = 2.500000e-01 : f32", text)
@@ -49,9 +50,9 @@ class ImportTest(unittest.TestCase):
         self.assertIn("torch.onnx_meta.ir_version", text)
 
     def test_the_weights_are_the_initializers(self):
-        data = np.random.default_rng(0).standard_normal((3, 4)).astype(np.float32)
+        data = np.random.default_rng(0).standard_normal((3, 8)).astype(np.float32)
         m = model([helper.make_node("MatMul", ["x", "w"], ["y"])], [tensor("x", [2, 3])],
-                  [tensor("y", [2, 4])], [numpy_helper.from_array(data, "w")])
+                  [tensor("y", [2, 8])], [numpy_helper.from_array(data, "w")])
         module = tm_onnx.import_model(m)
         literal = next(op for op in module.body.operations[0].regions[0].blocks[0].operations
                        if op.name == "torch.vtensor.literal")
@@ -59,7 +60,7 @@ class ImportTest(unittest.TestCase):
         text = str(module)
         blob = text[text.index('w_1: "0x') + len('w_1: "0x'):].split('"')[0]
         self.assertEqual(bytes.fromhex(blob)[4:], data.tobytes())  # after the alignment word
-        self.assertIn("!torch.vtensor<[3,4],f32>", str(literal.results[0].type))
+        self.assertIn("!torch.vtensor<[3,8],f32>", str(literal.results[0].type))
 
     def test_domains_stay_apart(self):
         m = model([helper.make_node("Relu", ["x"], ["a"]),

@@ -42,7 +42,7 @@ ValueTensorType OnnxNode::operandType(unsigned i) {
 
 std::optional<int64_t> OnnxNode::intAttr(StringRef name) {
   if (auto a = dyn_cast_or_null<IntegerAttr>(attr(name)))
-    return a.getInt();
+    return a.getValue().getSExtValue();
   return std::nullopt;
 }
 
@@ -55,7 +55,7 @@ double OnnxNode::floatAttr(StringRef name, double otherwise) {
   if (auto f = dyn_cast_or_null<FloatAttr>(a))
     return f.getValueAsDouble();
   if (auto i = dyn_cast_or_null<IntegerAttr>(a))
-    return static_cast<double>(i.getInt());
+    return static_cast<double>(i.getValue().getSExtValue());
   return otherwise;
 }
 
@@ -74,7 +74,7 @@ std::optional<SmallVector<int64_t>> OnnxNode::intsAttr(StringRef name) {
     auto i = dyn_cast<IntegerAttr>(a);
     if (!i)
       return std::nullopt;
-    values.push_back(i.getInt());
+    values.push_back(i.getValue().getSExtValue());
   }
   return values;
 }

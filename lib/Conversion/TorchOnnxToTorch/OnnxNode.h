@@ -43,6 +43,7 @@ public:
   Attribute attr(StringRef name) {
     return op->getAttr(("torch.onnx." + name).str());
   }
+  /// Integer attributes are si64, as the importer writes them.
   int64_t intAttr(StringRef name, int64_t otherwise);
   std::optional<int64_t> intAttr(StringRef name);
   double floatAttr(StringRef name, double otherwise);

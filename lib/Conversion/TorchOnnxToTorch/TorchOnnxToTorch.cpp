@@ -64,7 +64,7 @@ std::optional<int64_t> defaultOpset(func::FuncOp func) {
     return std::nullopt;
   for (StringRef key : {"ai.onnx", ""})
     if (auto v = dyn_cast_or_null<IntegerAttr>(opsets.get(key)))
-      return v.getInt();
+      return v.getValue().getSExtValue();
   return std::nullopt;
 }
 

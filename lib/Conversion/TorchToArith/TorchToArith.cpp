@@ -2,6 +2,8 @@
 
 #include "torch-mlir/Conversion/Passes.h"
 
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "torch-mlir/Conversion/Utils.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
@@ -58,10 +60,15 @@ public:
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
     TypedAttr value = cast<TypedAttr>(op.getValue());
     if (value.getType() != type) {
-      auto dense = dyn_cast<DenseElementsAttr>(value);
-      if (!dense)
-        return rewriter.notifyMatchFailure(op, "literal is not dense");
-      value = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+      // The same bytes under the signless type: a dense copy, or the same
+      // resource blob (never copied).
+      if (auto dense = dyn_cast<DenseElementsAttr>(value))
+        value = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+      else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+        value = DenseResourceElementsAttr::get(type, resource.getRawHandle());
+      else
+        return rewriter.notifyMatchFailure(op, "literal is neither dense "
+                                               "nor a resource");
     }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
     return success();

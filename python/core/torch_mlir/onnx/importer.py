@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .. import ir
 from ..dialects import torch as torch_d
+from .folding import fold_constants
 
 try:
     import numpy as np
@@ -63,7 +64,7 @@ def _require_onnx():
 
 
 def import_model(model, *, func_name="main", opset=None, context=None,
-                 check=True, base_dir=None):
+                 check=True, base_dir=None, fold=True):
     """Imports an ONNX model into a new `torch_mlir.ir.Module`.
 
     model: an `onnx.ModelProto`, or the path of an `.onnx` file (its external
@@ -75,12 +76,15 @@ def import_model(model, *, func_name="main", opset=None, context=None,
         registered, when None).
     check: run ONNX's checker and shape inference first (on by default;
         shape inference is what gives most values a type).
+    fold: evaluate what the main graph computes from constants alone (shapes
+        of static tensors, arithmetic on them) and import it as constants
+        (torch_mlir.onnx.folding); on by default.
 
     Raises OnnxImportError naming what could not be imported.
     """
     _require_onnx()
     model, path, base_dir = _load(model, base_dir)
-    model = _prepare(model, path, opset, check)
+    model = _prepare(model, path, opset, check, fold)
     if context is None:
         context = ir.Context()
         torch_d.register_dialect(context)
@@ -109,7 +113,7 @@ def _load(model, base_dir):
     raise OnnxImportError(f"expected an onnx.ModelProto or a path, not {type(model).__name__}")
 
 
-def _prepare(model, path, opset, check):
+def _prepare(model, path, opset, check, fold):
     if not model.graph.node and not model.graph.output:
         raise OnnxImportError("the model has an empty graph (is this an ONNX model?)")
     if check:
@@ -130,11 +134,21 @@ def _prepare(model, path, opset, check):
         except Exception as e:
             raise OnnxImportError(f"upgrading the model to opset {opset} failed: {e}") from e
     if check:
-        try:
-            model = onnx.shape_inference.infer_shapes(model, data_prop=True)
-        except Exception as e:
-            raise OnnxImportError(f"ONNX's shape inference fails: {_first_line(e)}") from e
+        model = _infer_shapes(model)
+    if fold:
+        folded = fold_constants(model, onnx)
+        if folded is not model and check:
+            model = _infer_shapes(folded)  # what read the folded values
+        else:
+            model = folded
     return model
+
+
+def _infer_shapes(model):
+    try:
+        return onnx.shape_inference.infer_shapes(model, data_prop=True)
+    except Exception as e:
+        raise OnnxImportError(f"ONNX's shape inference fails: {_first_line(e)}") from e
 
 
 def _first_line(error):
@@ -330,9 +344,10 @@ class _GraphImporter:
 
     def literal(self, array, dtype, name):
         """A `torch.vtensor.literal` of the array: a dense_resource blob
-        (dense elements for booleans and empty tensors)."""
+        (dense elements for booleans and for small tensors, as a tensor
+        attribute: folding and the lowering read those as values)."""
         builtin = _builtin_tensor_type(array, dtype)
-        if dtype == "i1" or array.size == 0 or dtype.startswith("f8"):
+        if dtype == "i1" or array.size <= 16 or dtype.startswith("f8"):
             attr = _dense_elements(array, builtin, dtype)
         else:
             attr = self.resource(array, dtype, builtin, name)

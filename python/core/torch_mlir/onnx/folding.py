@@ -1,0 +1,144 @@
+"""Constant folding of an ONNX graph before import: what a model computes
+from constants alone becomes an initializer.
+
+Exported models (and ONNX's own function bodies) compute shapes at run time:
+Shape -> Gather -> Concat -> Reshape. When the shapes are static, those values
+are constants, and once they are, ONNX's shape inference can type the
+Reshape, Expand or ConstantOfShape that reads them, which the conversion to
+Torch needs. Each foldable node is evaluated by ONNX's reference
+implementation (onnx.reference), so its meaning is ONNX's own.
+
+Folded: a node of the default domain whose inputs are all constants (small
+initializers or earlier folded values) and whose outputs are small tensors,
+and Shape and Size of a tensor of static shape. Never folded: random ops,
+ops with sub-graphs, anything of another domain, outputs over MAX_ELEMENTS.
+"""
+
+import numpy as np
+
+MAX_ELEMENTS = 1024  # a folded value larger than this stays computed
+
+_NOT_FOLDED = {
+    "Bernoulli", "Dropout", "Multinomial", "RandomNormal", "RandomNormalLike",
+    "RandomUniform", "RandomUniformLike", "If", "Loop", "Scan", "SequenceMap",
+}
+
+
+def fold_constants(model, onnx):
+    """A copy of `model` with its main graph's constant computations folded
+    into initializers; `model` itself if nothing folds."""
+    graph = model.graph
+    opsets = {e.domain or "": e.version for e in model.opset_import}
+    known = {}
+    for init in graph.initializer:
+        if _size(init.dims) <= MAX_ELEMENTS and not _external(onnx, init):
+            known[init.name] = onnx.numpy_helper.to_array(init)
+    shapes = _static_shapes(graph)
+    outputs = {o.name for o in graph.output}
+    kept, folded = [], {}
+    for node in graph.node:
+        values = _fold(onnx, node, known, shapes, opsets)
+        if values is None:
+            kept.append(node)
+            continue
+        for name, value in zip(node.output, values):
+            if name:
+                known[name] = value
+                folded[name] = value
+    if not folded:
+        return model
+    used = _referenced(kept) | outputs
+    result = onnx.ModelProto()
+    result.CopyFrom(model)
+    del result.graph.node[:]
+    result.graph.node.extend(kept)
+    for name, value in folded.items():
+        if name in used:
+            result.graph.initializer.append(onnx.numpy_helper.from_array(value, name))
+    # Folded values are typed by their initializers now.
+    infos = [v for v in result.graph.value_info if v.name not in folded]
+    del result.graph.value_info[:]
+    result.graph.value_info.extend(infos)
+    return result
+
+
+def _referenced(nodes):
+    """Every value name the nodes read, sub-graphs' nodes included."""
+    names = set()
+    for node in nodes:
+        names.update(node.input)
+        for attr in node.attribute:
+            for graph in [attr.g] if attr.HasField("g") else list(attr.graphs):
+                names |= _referenced(graph.node)
+    return names
+
+
+def _size(dims):
+    count = 1
+    for d in dims:
+        count *= d
+    return count
+
+
+def _external(onnx, tensor):
+    return onnx.external_data_helper.uses_external_data(tensor)
+
+
+def _static_shapes(graph):
+    """{value name: its shape} for every tensor value of fully static shape."""
+    shapes = {}
+    for info in list(graph.input) + list(graph.value_info) + list(graph.output):
+        t = info.type
+        if t.WhichOneof("value") != "tensor_type" or not t.tensor_type.HasField("shape"):
+            continue
+        dims = t.tensor_type.shape.dim
+        if all(d.WhichOneof("value") == "dim_value" and d.dim_value >= 0 for d in dims):
+            shapes[info.name] = [d.dim_value for d in dims]
+    for init in graph.initializer:
+        shapes[init.name] = list(init.dims)
+    return shapes
+
+
+def _fold(onnx, node, known, shapes, opsets):
+    """The node's output values if it folds, else None."""
+    if (node.domain or "") not in ("", "ai.onnx") or node.op_type in _NOT_FOLDED:
+        return None
+    if any(a.type in (onnx.AttributeProto.GRAPH, onnx.AttributeProto.GRAPHS)
+           for a in node.attribute):
+        return None
+    if node.op_type in ("Shape", "Size") and node.input and node.input[0] in shapes:
+        shape = shapes[node.input[0]]
+        if node.op_type == "Size":
+            return [np.array(_size(shape), dtype=np.int64)]
+        attrs = {a.name: a.i for a in node.attribute}
+        rank = len(shape)
+        start, end = attrs.get("start", 0), attrs.get("end", rank)
+        start = min(max(start + rank if start < 0 else start, 0), rank)
+        end = min(max(end + rank if end < 0 else end, 0), rank)
+        return [np.array(shape[start:end], dtype=np.int64)]
+    inputs = [name for name in node.input if name]
+    if node.op_type != "Constant" and (not inputs or any(n not in known for n in inputs)):
+        return None
+    try:
+        values = _evaluate(onnx, node, known, opsets)
+    except Exception:  # the reference cannot evaluate it: it stays a node
+        return None
+    if any(not isinstance(v, np.ndarray) or v.size > MAX_ELEMENTS for v in values):
+        return None
+    return values
+
+
+def _evaluate(onnx, node, known, opsets):
+    from onnx import helper
+    from onnx.reference import ReferenceEvaluator
+    inputs = [helper.make_tensor_value_info(
+        name, helper.np_dtype_to_tensor_dtype(known[name].dtype), known[name].shape)
+        for name in dict.fromkeys(n for n in node.input if n)]
+    outputs = [helper.make_empty_tensor_value_info(n) for n in node.output if n]
+    graph = helper.make_graph([node], "fold", inputs, outputs)
+    model = helper.make_model(graph, opset_imports=[
+        helper.make_opsetid(domain, version) for domain, version in opsets.items()])
+    values = ReferenceEvaluator(model).run(None, {i.name: known[i.name] for i in inputs})
+    names = [n for n in node.output if n]
+    by_name = dict(zip(names, values))
+    return [by_name.get(n) if n else None for n in node.output]

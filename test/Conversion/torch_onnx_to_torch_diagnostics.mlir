@@ -1,0 +1,75 @@
+// convert-torch-onnx-to-torch's errors: each at the op, naming it.
+// RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file -verify-diagnostics
+
+func.func @unknown_op(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  // expected-error @+1 {{onnx.NoSuchOp (opset 21): no conversion for this ONNX op}}
+  %0 = torch.operator "onnx.NoSuchOp"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// A com.microsoft op keeps its domain, and is not taken for the standard op.
+func.func @unknown_domain(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64, com.microsoft = 1 : si64}} {
+  // expected-error @+1 {{onnx.com.microsoft.Relu: no conversion for ONNX domain 'com.microsoft'}}
+  %0 = torch.operator "onnx.com.microsoft.Relu"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+func.func @too_new_opset(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 99 : si64}} {
+  // expected-error @+1 {{onnx.Relu: the model's opset 99 is newer than any conversion knows (they were written against opsets up to 28)}}
+  %0 = torch.operator "onnx.Relu"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// Add before opset 7 broadcast by attribute: a meaning not converted.
+func.func @too_old_opset(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 6 : si64}} {
+  // expected-error @+1 {{onnx.Add (opset 6): converted only from opset 7}}
+  %0 = torch.operator "onnx.Add"(%x, %x) : (!torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+func.func @no_opset(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  // expected-error @+1 {{onnx.Relu: the function records no opset for the default domain}}
+  %0 = torch.operator "onnx.Relu"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// An unranked result: the conversion names it rather than guess a rank.
+func.func @unranked(%x: !torch.vtensor<*,f32>) -> !torch.vtensor<*,f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  // expected-error @+1 {{onnx.Relu (opset 21): the result's rank or dtype is unknown}}
+  %0 = torch.operator "onnx.Relu"(%x) : (!torch.vtensor<*,f32>) -> !torch.vtensor<*,f32>
+  return %0 : !torch.vtensor<*,f32>
+}
+
+// -----
+
+// Axes known only at run time, and a result that does not show them.
+func.func @runtime_axes(%x: !torch.vtensor<[3,4],f32>, %axes: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  // expected-error @+1 {{onnx.ReduceSum (opset 18): axes given at run time (only constant axes, or keepdims=1 with static sizes, are converted)}}
+  %0 = torch.operator "onnx.ReduceSum"(%x, %axes) {torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// Ops of other namespaces are not this pass's.
+func.func @not_onnx(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "aten.foo"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}

@@ -1,0 +1,98 @@
+// convert-torch-onnx-to-torch: elementwise ops, activations, comparisons, Cast.
+// RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func.func @add
+// CHECK:         %[[ONE:.*]] = torch.constant.int 1
+// CHECK:         torch.aten.add.Tensor %arg0, %arg1, %[[ONE]] : !torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+// CHECK-NOT:     torch.operator
+func.func @add(%a: !torch.vtensor<[2,3],f32>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
+  %0 = torch.operator "onnx.Add"(%a, %b) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+
+// -----
+
+// Integer Div rounds toward zero, float Div does not round.
+// CHECK-LABEL: func.func @div
+// CHECK:         %[[TRUNC:.*]] = torch.constant.str "trunc"
+// CHECK:         torch.aten.div.Tensor_mode %arg0, %arg0, %[[TRUNC]] : {{.*}} -> !torch.vtensor<[4],si32>
+// CHECK:         torch.aten.div.Tensor %arg1, %arg1 : {{.*}} -> !torch.vtensor<[4],f32>
+func.func @div(%i: !torch.vtensor<[4],si32>, %f: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
+  %0 = torch.operator "onnx.Div"(%i, %i) : (!torch.vtensor<[4],si32>, !torch.vtensor<[4],si32>) -> !torch.vtensor<[4],si32>
+  %1 = torch.operator "onnx.Div"(%f, %f) : (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0, %1 : !torch.vtensor<[4],si32>, !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// Mod: fmod=1 keeps the dividend's sign, fmod=0 the divisor's.
+// CHECK-LABEL: func.func @mod
+// CHECK:         torch.aten.fmod.Tensor %arg0, %arg0
+// CHECK:         torch.aten.remainder.Tensor %arg0, %arg0
+func.func @mod(%i: !torch.vtensor<[4],si64>) -> (!torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.Mod"(%i, %i) {torch.onnx.fmod = 1 : si64} : (!torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],si64>
+  %1 = torch.operator "onnx.Mod"(%i, %i) : (!torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>) -> !torch.vtensor<[4],si64>
+  return %0, %1 : !torch.vtensor<[4],si64>, !torch.vtensor<[4],si64>
+}
+
+// -----
+
+// Clip's bounds: attributes up to opset 10, optional operands from 11.
+// CHECK-LABEL: func.func @clip
+// CHECK:         %[[LO:.*]] = torch.constant.float -1.000000e+00
+// CHECK:         %[[NONE:.*]] = torch.constant.none
+// CHECK:         torch.aten.clamp %arg0, %[[LO]], %[[NONE]]
+func.func @clip(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 6 : si64}} {
+  %0 = torch.operator "onnx.Clip"(%x) {torch.onnx.min = -1.0 : f32} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// CHECK-LABEL: func.func @clip_operands
+// CHECK:         torch.aten.clamp.Tensor %arg0, %{{.*}}, %arg1 : !torch.vtensor<[4],f32>, !torch.none, !torch.vtensor<[],f32>
+func.func @clip_operands(%x: !torch.vtensor<[4],f32>, %hi: !torch.vtensor<[],f32>) -> !torch.vtensor<[4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Clip"(%x, %none, %hi) : (!torch.vtensor<[4],f32>, !torch.none, !torch.vtensor<[],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cast
+// CHECK:         %[[F16:.*]] = torch.constant.int 5
+// CHECK:         torch.aten.to.dtype %arg0, %[[F16]], {{.*}} -> !torch.vtensor<[4],f16>
+func.func @cast(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f16>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Cast"(%x) {torch.onnx.to = 10 : si64} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f16>
+  return %0 : !torch.vtensor<[4],f16>
+}
+
+// -----
+
+// Variadic Sum: one add per extra operand, each typed by its broadcast.
+// CHECK-LABEL: func.func @sum
+// CHECK:         %[[S:.*]] = torch.aten.add.Tensor %arg0, %arg1, %{{.*}} -> !torch.vtensor<[2,3],f32>
+// CHECK:         torch.aten.add.Tensor %[[S]], %arg2, %{{.*}} -> !torch.vtensor<[4,2,3],f32>
+func.func @sum(%a: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[2,1],f32>, %c: !torch.vtensor<[4,1,1],f32>) -> !torch.vtensor<[4,2,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.Sum"(%a, %b, %c) : (!torch.vtensor<[3],f32>, !torch.vtensor<[2,1],f32>, !torch.vtensor<[4,1,1],f32>) -> !torch.vtensor<[4,2,3],f32>
+  return %0 : !torch.vtensor<[4,2,3],f32>
+}
+
+// -----
+
+// Selu is an ELU with its own scale.
+// CHECK-LABEL: func.func @selu
+// CHECK:         %[[ALPHA:.*]] = torch.constant.float 2.000000e+00
+// CHECK:         %[[GAMMA:.*]] = torch.constant.float 3.000000e+00
+// CHECK:         %[[ONE:.*]] = torch.constant.float 1.000000e+00
+// CHECK:         torch.aten.elu %arg0, %[[ALPHA]], %[[GAMMA]], %[[ONE]]
+func.func @selu(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 6 : si64}} {
+  %0 = torch.operator "onnx.Selu"(%x) {torch.onnx.alpha = 2.0 : f32, torch.onnx.gamma = 3.0 : f32} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

@@ -1,0 +1,111 @@
+"""torch_mlir.onnx.compile: ONNX models lowered and run by the reference
+backend from the core wheel, checked against numpy on real inputs (float32:
+rtol 1e-5, atol 1e-6; integers exact); its argument checks; errors naming
+what cannot be converted; constant folding of shape computations."""
+
+import sys
+import unittest
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+import unpacked_wheels
+
+RTOL, ATOL = 1e-5, 1e-6
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=21):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, elem=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+class CompileTest(unittest.TestCase):
+    def setUp(self):
+        self.rng = np.random.default_rng(0)
+
+    def test_an_mlp_matches_numpy(self):
+        w1 = self.rng.standard_normal((8, 16)).astype(np.float32)
+        b1 = self.rng.standard_normal(16).astype(np.float32)
+        w2 = self.rng.standard_normal((16, 4)).astype(np.float32)
+        m = model([helper.make_node("Gemm", ["x", "w1", "b1"], ["h"], alpha=0.5),
+                   helper.make_node("Relu", ["h"], ["r"]),
+                   helper.make_node("MatMul", ["r", "w2"], ["z"]),
+                   helper.make_node("Softmax", ["z"], ["y"], axis=-1)],
+                  [tensor("x", [3, 8])], [tensor("y", [3, 4])],
+                  [numpy_helper.from_array(w1, "w1"), numpy_helper.from_array(b1, "b1"),
+                   numpy_helper.from_array(w2, "w2")])
+        compiled = tm_onnx.compile(m)
+        x = self.rng.standard_normal((3, 8)).astype(np.float32)
+        z = np.maximum(0.5 * x @ w1 + b1, 0) @ w2
+        e = np.exp(z - z.max(-1, keepdims=True))
+        want = e / e.sum(-1, keepdims=True)
+        got = compiled(x=x)
+        self.assertEqual(list(got), ["y"])
+        np.testing.assert_allclose(got["y"], want, rtol=RTOL, atol=ATOL)
+
+    def test_shapes_computed_from_constants_are_folded(self):
+        # Shape -> Gather -> Concat -> Reshape: a run-time shape that folding
+        # makes constant, so the Reshape gets a static type.
+        m = model([helper.make_node("Shape", ["x"], ["s"]),
+                   helper.make_node("Gather", ["s", "zero"], ["n"], axis=0),
+                   helper.make_node("Concat", ["n", "minus1"], ["shape"], axis=0),
+                   helper.make_node("Reshape", ["x", "shape"], ["r"]),
+                   helper.make_node("Neg", ["r"], ["y"])],
+                  [tensor("x", [2, 3, 4])], [tensor("y", [2, 12])],
+                  [numpy_helper.from_array(np.array([0], np.int64), "zero"),
+                   numpy_helper.from_array(np.array([-1], np.int64), "minus1")])
+        x = self.rng.standard_normal((2, 3, 4)).astype(np.float32)
+        np.testing.assert_array_equal(tm_onnx.compile(m)(x)["y"], -x.reshape(2, 12))
+        text = str(tm_onnx.import_model(m))
+        self.assertNotIn("onnx.Shape", text)
+        self.assertIn('torch.operator "onnx.Reshape"', text)
+        self.assertIn("-> !torch.vtensor<[2,12],f32>", text)
+        unfolded = str(tm_onnx.import_model(m, fold=False))
+        self.assertIn('torch.operator "onnx.Shape"', unfolded)
+
+    def test_integer_ops_are_exact(self):
+        m = model([helper.make_node("Div", ["a", "b"], ["q"]),
+                   helper.make_node("Mod", ["a", "b"], ["r"])],
+                  [tensor("a", [6], TensorProto.INT32), tensor("b", [6], TensorProto.INT32)],
+                  [tensor("q", [6], TensorProto.INT32), tensor("r", [6], TensorProto.INT32)])
+        a = np.array([7, -7, 7, -7, 0, 5], np.int32)
+        b = np.array([2, 2, -2, -2, 3, 5], np.int32)
+        got = tm_onnx.compile(m)(a, b)
+        np.testing.assert_array_equal(got["q"], np.trunc(a / b).astype(np.int32))
+        np.testing.assert_array_equal(got["r"], np.mod(a, b))  # the divisor's sign
+
+    def test_wrong_arguments_are_named(self):
+        m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2, 3])],
+                  [tensor("y", [2, 3])])
+        compiled = tm_onnx.compile(m)
+        ok = np.zeros((2, 3), np.float32)
+        with self.assertRaisesRegex(ValueError, "missing input.*x"):
+            compiled()
+        with self.assertRaisesRegex(ValueError, "no input 'z'"):
+            compiled(z=ok)
+        with self.assertRaisesRegex(ValueError, "input 'x'.*dtype float32, got float64"):
+            compiled(ok.astype(np.float64))
+        with self.assertRaisesRegex(ValueError, "input 'x'.*dimension 1 must be 3"):
+            compiled(np.zeros((2, 4), np.float32))
+        with self.assertRaisesRegex(ValueError, "takes 1 input"):
+            compiled(ok, ok)
+        np.testing.assert_array_equal(compiled(ok)["y"], ok)  # still usable
+
+    def test_an_op_without_conversion_is_named(self):
+        m = model([helper.make_node("Det", ["x"], ["y"])], [tensor("x", [3, 3])],
+                  [tensor("y", [])])
+        with self.assertRaisesRegex(CompileError, r"onnx\.Det \(opset 21\): no conversion"):
+            tm_onnx.compile(m)
+
+
+if __name__ == "__main__":
+    wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
+    unpacked_wheels.use(wheels)
+    from torch_mlir import onnx as tm_onnx
+    from torch_mlir.refbackend import CompileError
+    unittest.main(argv=sys.argv[:1])
