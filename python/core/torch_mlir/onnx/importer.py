@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import ir
 from ..dialects import torch as torch_d
 from .folding import fold_constants
+from .functions import expand_functions
 
 try:
     import numpy as np
@@ -135,6 +136,9 @@ def _prepare(model, path, opset, check, fold):
             raise OnnxImportError(f"upgrading the model to opset {opset} failed: {e}") from e
     if check:
         model = _infer_shapes(model)
+    expanded = expand_functions(model, onnx)
+    if expanded is not model:
+        model = _infer_shapes(expanded) if check else expanded
     if fold:
         folded = fold_constants(model, onnx)
         if folded is not model and check:
