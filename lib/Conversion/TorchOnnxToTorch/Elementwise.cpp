@@ -8,6 +8,8 @@
 
 #include "OnnxNode.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::torch;
 using namespace mlir::torch::Torch;
@@ -68,13 +70,11 @@ LogicalResult mod(OnnxNode &n) {
   if (failed(needTypes(n, 2)))
     return failure();
   ValueTensorType t = n.resultType();
-  // fmod=1: the remainder has the dividend's sign (C's fmod); fmod=0 (integers
-  // only): the divisor's sign, as Python's %.
+  // fmod=1: the remainder has the dividend's sign (C's fmod); fmod=0: the
+  // divisor's sign, as Python's % (integers; floats from opset 28).
   if (n.intAttr("fmod", 0))
     return n.replace(
         n.create<AtenFmodTensorOp>(t, n.operand(0), n.operand(1)));
-  if (isa<mlir::FloatType>(t.getDtype()))
-    return n.fail("fmod=0 on floats is not allowed by ONNX");
   return n.replace(
       n.create<AtenRemainderTensorOp>(t, n.operand(0), n.operand(1)));
 }
@@ -153,7 +153,7 @@ LogicalResult mean(OnnxNode &n) { // the sum divided by the count
       n.constFloat(static_cast<double>(n.numOperands()))));
 }
 
-LogicalResult cast(OnnxNode &n) {
+LogicalResult castTo(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
   ValueTensorType t = n.resultType();
@@ -320,6 +320,39 @@ LogicalResult softplus(OnnxNode &n) {
                                             n.constFloat(20.0)));
 }
 
+LogicalResult bitShift(OnnxNode &n) {
+  if (failed(needTypes(n, 2)))
+    return failure();
+  StringRef direction = n.stringAttr("direction", "");
+  if (direction == "LEFT")
+    return n.replace(n.create<AtenBitwiseLeftShiftTensorOp>(
+        n.resultType(), n.operand(0), n.operand(1)));
+  if (direction == "RIGHT") // unsigned operands: a logical shift
+    return n.replace(n.create<AtenBitwiseRightShiftTensorOp>(
+        n.resultType(), n.operand(0), n.operand(1)));
+  return n.fail("direction must be LEFT or RIGHT");
+}
+
+LogicalResult isInf(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  double inf = std::numeric_limits<double>::infinity();
+  bool positive = n.intAttr("detect_positive", 1),
+       negative = n.intAttr("detect_negative", 1);
+  if (positive && negative) {
+    auto in = cast<ValueTensorType>(x.getType());
+    x = n.create<AtenAbsOp>(in, x);
+  }
+  // Neither: nothing is infinite (NaN compares unequal to all).
+  double target = positive ? inf
+                  : negative
+                      ? -inf
+                      : std::numeric_limits<double>::quiet_NaN();
+  return n.replace(n.create<AtenEqScalarOp>(t, x, n.constFloat(target)));
+}
+
 const OnnxConversion kConversions[] = {
     // Arithmetic; before opset 7 these broadcast by a `broadcast` attribute.
     {"Add", 7, binaryWithAlpha<AtenAddTensorOp>},
@@ -345,6 +378,14 @@ const OnnxConversion kConversions[] = {
     {"Cos", 7, unary<AtenCosOp>},
     {"Tan", 7, unary<AtenTanOp>},
     {"Atan", 7, unary<AtenAtanOp>},
+    {"Acos", 7, unary<AtenAcosOp>},
+    {"Asin", 7, unary<AtenAsinOp>},
+    {"Cosh", 9, unary<AtenCoshOp>},
+    {"Sinh", 9, unary<AtenSinhOp>},
+    {"Acosh", 9, unary<AtenAcoshOp>},
+    {"Asinh", 9, unary<AtenAsinhOp>},
+    {"Atanh", 9, unary<AtenAtanhOp>},
+    {"IsInf", 10, isInf},
     {"Erf", 9, unary<AtenErfOp>},
     {"Sign", 9, unary<AtenSignOp>},
     {"IsNaN", 9, unary<AtenIsnanOp>},
@@ -392,9 +433,10 @@ const OnnxConversion kConversions[] = {
     {"BitwiseOr", 18, binary<AtenBitwiseOrTensorOp>},
     {"BitwiseXor", 18, binary<AtenBitwiseXorTensorOp>},
     {"BitwiseNot", 18, unary<AtenBitwiseNotOp>},
+    {"BitShift", 11, bitShift},
     {"Where", 9, where},
-    {"Cast", 6, cast},
-    {"CastLike", 15, cast}, // the target dtype is the result's
+    {"Cast", 6, castTo},
+    {"CastLike", 15, castTo}, // the target dtype is the result's
 };
 
 } // namespace

@@ -355,33 +355,46 @@ LogicalResult batchNorm(OnnxNode &n) {
   return n.replace(results);
 }
 
-/// (x - mean) / sqrt(var + epsilon) over `dims`, then * scale + B.
+/// (x - mean) / sqrt(var + epsilon) over `dims`; `mean` and `rstd` (the
+/// reciprocal of the square root) are set to the statistics, dims kept.
 Value normalize(OnnxNode &n, Value x, ArrayRef<int64_t> dims, double epsilon,
-                ValueTensorType out) {
+                ValueTensorType out, Value *mean = nullptr,
+                Value *rstd = nullptr) {
   SmallVector<int64_t> kept(out.getSizes());
   for (int64_t d : dims)
     kept[d] = 1;
   ValueTensorType keptType = n.tensorType(kept, out.getDtype());
-  Value mean = n.create<AtenMeanDimOp>(keptType, x, n.intList(dims),
-                                       n.constBool(true), n.none());
-  Value centered = n.create<AtenSubTensorOp>(out, x, mean, n.constInt(1));
+  Value m = n.create<AtenMeanDimOp>(keptType, x, n.intList(dims),
+                                    n.constBool(true), n.none());
+  Value centered = n.create<AtenSubTensorOp>(out, x, m, n.constInt(1));
   Value squared = n.create<AtenMulTensorOp>(out, centered, centered);
   Value var = n.create<AtenMeanDimOp>(keptType, squared, n.intList(dims),
                                       n.constBool(true), n.none());
-  Value std = n.create<AtenSqrtOp>(
-      keptType, n.create<AtenAddScalarOp>(keptType, var,
-                                          n.constFloat(epsilon),
+  Value r = n.create<AtenRsqrtOp>(
+      keptType, n.create<AtenAddScalarOp>(keptType, var, n.constFloat(epsilon),
                                           n.constInt(1)));
-  return n.create<AtenDivTensorOp>(out, centered, std);
+  if (mean)
+    *mean = m;
+  if (rstd)
+    *rstd = r;
+  return n.create<AtenMulTensorOp>(out, centered, r);
+}
+
+/// `v` as `type` (its dtype converted when they differ).
+Value withDtype(OnnxNode &n, Value v, ValueTensorType type) {
+  if (v.getType() == type)
+    return v;
+  std::optional<int64_t> code = n.dtypeCode(type.getDtype());
+  if (!code)
+    return nullptr;
+  return n.create<AtenToDtypeOp>(type, v, n.constInt(*code), n.constBool(false),
+                                 n.constBool(false), n.none());
 }
 
 LogicalResult layerNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !isStatic(in))
     return n.fail("the input's shape is not static");
-  for (unsigned i = 1; i < n.numResults(); ++i)
-    if (!n.op->getResult(i).use_empty())
-      return n.fail("the Mean and InvStdDev outputs are not converted");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", -1);
   if (axis < 0)
@@ -389,12 +402,26 @@ LogicalResult layerNorm(OnnxNode &n) {
   SmallVector<int64_t> dims;
   for (int64_t d = axis; d < rank; ++d)
     dims.push_back(d);
-  Value y = normalize(n, n.operand(0), dims, n.floatAttr("epsilon", 1e-5), out);
+  Value mean, rstd;
+  Value y = normalize(n, n.operand(0), dims, n.floatAttr("epsilon", 1e-5), out,
+                      &mean, &rstd);
   y = n.create<AtenMulTensorOp>(out, y, n.operand(1));
   if (Value bias = n.operand(2))
     y = n.create<AtenAddTensorOp>(out, y, bias, n.constInt(1));
   SmallVector<Value> results{y};
-  results.append(n.numResults() - 1, nullptr);
+  // Mean and InvStdDev, in their own types (stash_type).
+  Value stats[] = {mean, rstd};
+  for (unsigned i = 1; i < n.numResults(); ++i) {
+    ValueTensorType t = n.resultType(i);
+    if (!t) {
+      results.push_back(nullptr);
+      continue;
+    }
+    Value v = withDtype(n, stats[i - 1], t);
+    if (!v)
+      return n.fail("no Torch dtype for output " + Twine(i));
+    results.push_back(v);
+  }
   return n.replace(results);
 }
 

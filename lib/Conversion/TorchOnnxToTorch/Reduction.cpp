@@ -2,6 +2,8 @@
 
 #include "OnnxNode.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
+
 using namespace mlir;
 using namespace mlir::torch;
 using namespace mlir::torch::Torch;
@@ -175,18 +177,102 @@ template <bool log> LogicalResult softmaxOver(OnnxNode &n, bool oneAxis) {
       n.create<AtenSubTensorOp>(out, shifted, logSum, n.constInt(1)));
 }
 
+/// A literal [n-1, ..., 0]: index_select by it reverses a dim.
+Value reversedIndices(OnnxNode &n, int64_t count) {
+  SmallVector<int64_t> values;
+  for (int64_t i = count - 1; i >= 0; --i)
+    values.push_back(i);
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  ValueTensorType t = n.tensorType({count}, si64);
+  return n.b.create<ValueTensorLiteralOp>(
+      n.loc, t,
+      DenseElementsAttr::get(RankedTensorType::get({count}, si64),
+                             ArrayRef(values)));
+}
+
 template <typename AtenOp> LogicalResult argReduce(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's or result's rank or dtype is unknown");
-  if (n.intAttr("select_last_index", 0))
-    return n.fail("select_last_index=1 is not converted");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", 0);
   if (axis < 0)
     axis += rank;
-  return n.replace(n.create<AtenOp>(out, n.operand(0), n.constInt(axis),
-                                    n.constBool(n.intAttr("keepdims", 1))));
+  Value x = n.operand(0);
+  Value keep = n.constBool(n.intAttr("keepdims", 1));
+  if (!n.intAttr("select_last_index", 0))
+    return n.replace(n.create<AtenOp>(out, x, n.constInt(axis), keep));
+  // The last extreme: the first one of the reversed dim, counted back.
+  int64_t size = in.getSizes()[axis];
+  if (size == kUnknownSize)
+    return n.fail("select_last_index=1 needs the axis' size static");
+  x = n.create<AtenIndexSelectOp>(in, x, n.constInt(axis),
+                                  reversedIndices(n, size));
+  Value first = n.create<AtenOp>(out, x, n.constInt(axis), keep);
+  return n.replace(n.create<AtenRsubScalarOp>(out, first, n.constInt(size - 1),
+                                              n.constInt(1)));
+}
+
+/// 1 at the first maximum along the axis, 0 elsewhere (opset 13's single
+/// axis; before, the dims from `axis` on as one, which only the last axis
+/// alone agrees with).
+LogicalResult hardmax(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize))
+    return n.fail("the input's shape is not static");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", n.opset >= 13 ? -1 : 1);
+  if (axis < 0)
+    axis += rank;
+  if (n.opset < 13 && axis != rank - 1)
+    return n.fail("before opset 13, only the last axis is converted");
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  int64_t size = in.getSizes()[axis];
+  SmallVector<int64_t> iotaSizes(rank, 1), iota;
+  iotaSizes[axis] = size;
+  for (int64_t i = 0; i < size; ++i)
+    iota.push_back(i);
+  Value positions = n.b.create<ValueTensorLiteralOp>(
+      n.loc, n.tensorType(iotaSizes, si64),
+      DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
+                             ArrayRef(iota)));
+  SmallVector<int64_t> kept(in.getSizes());
+  kept[axis] = 1;
+  Value first = n.create<AtenArgmaxOp>(n.tensorType(kept, si64), n.operand(0),
+                                       n.constInt(axis), n.constBool(true));
+  Value mask = n.create<AtenEqTensorOp>(
+      n.tensorType(in.getSizes(), n.b.getI1Type()), positions, first);
+  std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+  if (!code)
+    return n.fail("no Torch dtype for the result");
+  return n.replace(n.create<AtenToDtypeOp>(out, mask, n.constInt(*code),
+                                           n.constBool(false),
+                                           n.constBool(false), n.none()));
+}
+
+LogicalResult topK(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), values = n.resultType(0),
+                  indices = n.resultType(1);
+  if (!in || !values || !indices)
+    return n.fail("the input's or results' types are unknown");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  std::optional<int64_t> k;
+  if (n.opset < 10)
+    k = n.intAttr("k");
+  else if (auto given = n.constantInts(1); given && given->size() == 1)
+    k = (*given)[0];
+  else if (values.getSizes()[axis] != kUnknownSize)
+    k = values.getSizes()[axis]; // K at run time: the result's size says it
+  if (!k)
+    return n.fail("K must be a constant or implied by the result's shape");
+  auto topk = n.b.create<AtenTopkOp>(
+      n.loc, TypeRange{values, indices}, n.operand(0), n.constInt(*k),
+      n.constInt(axis), n.constBool(n.intAttr("largest", 1)),
+      n.constBool(n.intAttr("sorted", 1)));
+  return n.replace(topk->getResults());
 }
 
 LogicalResult cumSum(OnnxNode &n) {
@@ -236,6 +322,8 @@ const OnnxConversion kConversions[] = {
     {"ArgMax", 1, argReduce<AtenArgmaxOp>},
     {"ArgMin", 1, argReduce<AtenArgminOp>},
     {"CumSum", 11, cumSum},
+    {"Hardmax", 1, hardmax},
+    {"TopK", 1, topK},
 };
 
 } // namespace

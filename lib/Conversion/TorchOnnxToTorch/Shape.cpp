@@ -330,11 +330,17 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
   if (!pads)
     return n.fail("pads must be a constant");
   double value = n.floatAttr("value", 0.0);
+  Value fill;
   if (fromOperands && n.operand(2)) {
     std::optional<SmallVector<double>> v = n.constantFloats(2);
-    if (!v || v->size() != 1)
-      return n.fail("constant_value must be a constant");
-    value = (*v)[0];
+    if (v && v->size() == 1) {
+      value = (*v)[0];
+    } else { // a 0-d tensor at run time: its element
+      Type scalar = isa<mlir::FloatType>(out.getDtype())
+                        ? Type(Torch::FloatType::get(n.b.getContext()))
+                        : Type(Torch::IntType::get(n.b.getContext()));
+      fill = n.create<AtenItemOp>(scalar, n.operand(2));
+    }
   }
   SmallVector<int64_t> axes;
   if (fromOperands && n.operand(3)) {
@@ -359,7 +365,7 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
   if (llvm::any_of(torchPads, [](int64_t p) { return p < 0; }))
     return n.fail("negative pads are not converted");
   return n.replace(n.create<AtenConstantPadNdOp>(
-      out, n.operand(0), n.intList(torchPads), n.constFloat(value)));
+      out, n.operand(0), n.intList(torchPads), fill ? fill : n.constFloat(value)));
 }
 
 LogicalResult tile(OnnxNode &n) {
@@ -430,6 +436,45 @@ LogicalResult range(OnnxNode &n) {
   return n.replace(literal(n, t, DenseElementsAttr::get(builtinType(t), values)));
 }
 
+/// Trilu: the elements on or above (upper) / on or below the k-th diagonal.
+LogicalResult trilu(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || in.getSizes().size() < 2)
+    return n.fail("the input's rank is unknown or below 2");
+  int64_t rows = in.getSizes()[in.getSizes().size() - 2],
+          cols = in.getSizes().back();
+  if (rows == kUnknownSize || cols == kUnknownSize)
+    return n.fail("the last two dims must be static");
+  // col - row, as a literal: compared with k, it is the mask.
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  SmallVector<int64_t> diff;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c)
+      diff.push_back(c - r);
+  ValueTensorType diffType = n.tensorType({rows, cols}, si64);
+  Value offsets = literal(
+      n, diffType,
+      DenseElementsAttr::get(RankedTensorType::get({rows, cols}, si64),
+                             ArrayRef(diff)));
+  ValueTensorType maskType = n.tensorType({rows, cols}, n.b.getI1Type());
+  bool upper = n.intAttr("upper", 1);
+  Value mask;
+  std::optional<SmallVector<int64_t>> k =
+      n.operand(1) ? n.constantInts(1) : SmallVector<int64_t>{0};
+  if (k && k->size() == 1) {
+    Value kv = n.constInt((*k)[0]);
+    mask = upper ? n.create<AtenGeScalarOp>(maskType, offsets, kv)
+                 : n.create<AtenLeScalarOp>(maskType, offsets, kv);
+  } else if (!k) { // k at run time: a 0-d tensor, compared elementwise
+    mask = upper ? n.create<AtenGeTensorOp>(maskType, offsets, n.operand(1))
+                 : n.create<AtenLeTensorOp>(maskType, offsets, n.operand(1));
+  } else {
+    return n.fail("k must hold one value");
+  }
+  return n.replace(n.create<AtenWhereScalarOtherOp>(out, mask, n.operand(0),
+                                                    n.constInt(0)));
+}
+
 const OnnxConversion kConversions[] = {
     {"Reshape", 5, reshapeToResult},
     {"Flatten", 1, reshapeToResult},
@@ -452,6 +497,7 @@ const OnnxConversion kConversions[] = {
     {"Tile", 6, tile},
     {"Dropout", 1, dropout},
     {"Range", 11, range},
+    {"Trilu", 14, trilu},
 };
 
 } // namespace

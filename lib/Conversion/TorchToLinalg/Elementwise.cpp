@@ -467,6 +467,13 @@ const ElementwiseRow kElementwiseOps[] = {
     {isOneOf<AtenCosOp>, ElementBuilder::floatUnary<math::CosOp>},
     {isOneOf<AtenTanOp>, ElementBuilder::floatUnary<math::TanOp>},
     {isOneOf<AtenAtanOp>, ElementBuilder::floatUnary<math::AtanOp>},
+    {isOneOf<AtenAcosOp>, ElementBuilder::floatUnary<math::AcosOp>},
+    {isOneOf<AtenAsinOp>, ElementBuilder::floatUnary<math::AsinOp>},
+    {isOneOf<AtenCoshOp>, ElementBuilder::floatUnary<math::CoshOp>},
+    {isOneOf<AtenSinhOp>, ElementBuilder::floatUnary<math::SinhOp>},
+    {isOneOf<AtenAcoshOp>, ElementBuilder::floatUnary<math::AcoshOp>},
+    {isOneOf<AtenAsinhOp>, ElementBuilder::floatUnary<math::AsinhOp>},
+    {isOneOf<AtenAtanhOp>, ElementBuilder::floatUnary<math::AtanhOp>},
     {isOneOf<AtenErfOp>, ElementBuilder::floatUnary<math::ErfOp>},
     // Rounding: integers are already whole.
     {isOneOf<AtenFloorOp>, ElementBuilder::roundingUnary<math::FloorOp>},
@@ -616,6 +623,19 @@ const ElementwiseRow kElementwiseOps[] = {
      ElementBuilder::bitwise<arith::AndIOp>},
     {isOneOf<AtenBitwiseOrTensorOp>, ElementBuilder::bitwise<arith::OrIOp>},
     {isOneOf<AtenBitwiseXorTensorOp>, ElementBuilder::bitwise<arith::XOrIOp>},
+    {isOneOf<AtenBitwiseLeftShiftTensorOp>,
+     ElementBuilder::bitwise<arith::ShLIOp>},
+    {isOneOf<AtenBitwiseRightShiftTensorOp>,
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return nullptr;
+       // Logical for unsigned dtypes, arithmetic for signed ones.
+       auto dtype = cast<ValueTensorType>(e.op->getResult(0).getType())
+                        .getOptionalDtype();
+       if (dtype && dtype.isUnsignedInteger())
+         return e.b.create<arith::ShRUIOp>(e.loc, e.in(0), e.in(1));
+       return e.b.create<arith::ShRSIOp>(e.loc, e.in(0), e.in(1));
+     }},
     {isOneOf<AtenBitwiseNotOp>,
      [](ElementBuilder &e) -> Value {
        if (e.isFloat())

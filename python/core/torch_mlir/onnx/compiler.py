@@ -116,6 +116,8 @@ class CompiledModel:
             if value.dtype.kind == "u" and value.dtype.itemsize > 1:
                 # Lowered, unsigned integers are signless: the same bits.
                 value = value.view(f"i{value.dtype.itemsize}")
+            elif value.dtype.name == "bfloat16":  # ml_dtypes': travels as bits
+                value = value.view(np.uint16)
             ordered.append(value)
         try:
             results = getattr(self._invoker, self._func_name)(*ordered)

@@ -23,9 +23,20 @@ EXPANDED_OPS = frozenset({
 _DOMAIN = "torch_mlir.expanded"  # the private domain of the bodies, inlined away
 
 
-def expand_functions(model, onnx):
+def expand_functions(model, onnx, infer_shapes, rounds=4):
     """A copy of `model` with its main graph's EXPANDED_OPS nodes replaced by
-    their bodies; `model` itself if it has none."""
+    their bodies (and theirs, for `rounds` levels: a loss's body holds another
+    loss), `infer_shapes` run after each level (a context-dependent body is
+    built for its node's input types); `model` itself if it has none."""
+    for _ in range(rounds):
+        expanded = _expand_once(model, onnx)
+        if expanded is model:
+            break
+        model = infer_shapes(expanded)
+    return model
+
+
+def _expand_once(model, onnx):
     opset = _default_opset(model)
     nodes = [n for n in model.graph.node
              if (n.domain or "") in ("", "ai.onnx") and n.op_type in EXPANDED_OPS]

@@ -136,9 +136,13 @@ def _prepare(model, path, opset, check, fold):
             raise OnnxImportError(f"upgrading the model to opset {opset} failed: {e}") from e
     if check:
         model = _infer_shapes(model)
-    expanded = expand_functions(model, onnx)
-    if expanded is not model:
-        model = _infer_shapes(expanded) if check else expanded
+    try:
+        model = expand_functions(model, onnx, _infer_shapes if check else lambda m: m)
+    except OnnxImportError:
+        raise
+    except Exception as e:  # ONNX's inliner or a schema's body builder
+        raise OnnxImportError("expanding an op from its ONNX function body failed: "
+                              f"{_first_line(e)}") from e
     if fold:
         folded = fold_constants(model, onnx)
         if folded is not model and check:
