@@ -214,11 +214,31 @@ LogicalResult conv(OnnxNode &n) {
   if (!w)
     return failure();
   Value bias = n.operand(2) ? n.operand(2) : n.none();
+  int64_t groups = n.intAttr("group", 1);
+  if (groups != 1 && spatial == 1) {
+    // Grouped 1-D convolutions lower as 2-D ones over a height of 1.
+    if (!isStatic(in) || !isStatic(weight) || !isStatic(out))
+      return n.fail("a grouped 1-D convolution needs static shapes");
+    auto in2d = cast<ValueTensorType>(w->input.getType());
+    SmallVector<int64_t> inSizes(in2d.getSizes()), wSizes(weight.getSizes()),
+        outSizes(out.getSizes());
+    inSizes.insert(inSizes.begin() + 2, 1);
+    wSizes.insert(wSizes.begin() + 2, 1);
+    outSizes.insert(outSizes.begin() + 2, 1);
+    Value x = reshape(n, w->input, inSizes, in2d.getDtype());
+    Value k = reshape(n, n.operand(1), wSizes, weight.getDtype());
+    Value y = n.create<AtenConvolutionOp>(
+        n.tensorType(outSizes, out.getDtype()), x, k, bias,
+        n.intList({1, w->strides[0]}), n.intList({0, w->padding[0]}),
+        n.intList({1, w->dilations[0]}), n.constBool(false),
+        n.intList({0, 0}), n.constInt(groups));
+    return n.replace(
+        n.create<AtenReshapeOp>(out, y, n.intList(out.getSizes())));
+  }
   return n.replace(n.create<AtenConvolutionOp>(
       out, w->input, n.operand(1), bias, n.intList(w->strides),
       n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
-      n.intList(SmallVector<int64_t>(spatial, 0)),
-      n.constInt(n.intAttr("group", 1))));
+      n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups)));
 }
 
 LogicalResult maxPool(OnnxNode &n) {

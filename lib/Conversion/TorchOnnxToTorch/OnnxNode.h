@@ -100,6 +100,7 @@ ArrayRef<OnnxConversion> elementwiseConversions();
 ArrayRef<OnnxConversion> reductionConversions();
 ArrayRef<OnnxConversion> shapeConversions();
 ArrayRef<OnnxConversion> linearConversions();
+ArrayRef<OnnxConversion> resizeConversions();
 
 } // namespace mlir::torch::onnx_c
 

@@ -30,7 +30,8 @@ class ConversionTable {
 public:
   ConversionTable() {
     for (auto family : {elementwiseConversions(), reductionConversions(),
-                        shapeConversions(), linearConversions()})
+                        shapeConversions(), linearConversions(),
+                        resizeConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)

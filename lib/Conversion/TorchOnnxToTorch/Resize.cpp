@@ -1,0 +1,214 @@
+//===- Resize.cpp - ONNX's Resize -----------------------------------------===//
+//
+// Resize along each axis in turn: the source coordinate of every output
+// position (ONNX's coordinate_transformation_mode), then one index_select
+// (nearest) or two blended (linear). The coordinates are tensor arithmetic
+// on the scale, so scales that arrive at run time work as constant ones do;
+// only the sizes must be static.
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnnxNode.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::onnx_c;
+
+namespace {
+
+class Resizer {
+public:
+  explicit Resizer(OnnxNode &n) : n(n) {
+    MLIRContext *ctx = n.b.getContext();
+    f64 = Float64Type::get(ctx);
+    si64 = IntegerType::get(ctx, 64, IntegerType::Signed);
+  }
+
+  /// A 1-D f64 literal.
+  Value f64Literal(ArrayRef<double> values) {
+    int64_t count = values.size();
+    return n.b.create<ValueTensorLiteralOp>(
+        n.loc, vector(count, f64),
+        DenseElementsAttr::get(RankedTensorType::get({count}, f64), values));
+  }
+
+  ValueTensorType vector(int64_t size, Type dtype) {
+    return n.tensorType({size}, dtype);
+  }
+
+  /// The source coordinate of each of `out` positions along an axis of
+  /// `in`, scaled by `scale` (a [1] f64 tensor).
+  Value coordinates(StringRef mode, int64_t in, int64_t out, Value scale) {
+    SmallVector<double> iota;
+    for (int64_t i = 0; i < out; ++i)
+      iota.push_back(static_cast<double>(i));
+    ValueTensorType t = vector(out, f64);
+    Value x = f64Literal(iota);
+    Value one = n.constInt(1);
+    auto addScalar = [&](Value v, double c) {
+      return n.create<AtenAddScalarOp>(t, v, n.constFloat(c), one);
+    };
+    auto divScale = [&](Value v) {
+      return n.create<AtenDivTensorOp>(t, v, scale);
+    };
+    if (mode == "asymmetric")
+      return divScale(x);
+    if (mode == "half_pixel" || (mode == "pytorch_half_pixel" && out > 1))
+      return addScalar(divScale(addScalar(x, 0.5)), -0.5);
+    if (mode == "pytorch_half_pixel") // a single output: -0.5
+      return f64Literal(SmallVector<double>(out, -0.5));
+    if (mode == "half_pixel_symmetric")
+      // in/2 * (1 - out / (scale * in)) + (x + 0.5) / scale - 0.5
+      return addScalar(divScale(addScalar(x, 0.5 - out / 2.0)), in / 2.0 - 0.5);
+    if (mode == "align_corners") {
+      // x * (in - 1) / (scale * in - 1), ONNX's output width being scale * in
+      Value width = n.create<AtenMulScalarOp>(vector(1, f64), scale,
+                                              n.constFloat(in));
+      width = n.create<AtenSubScalarOp>(vector(1, f64), width,
+                                        n.constFloat(1.0), one);
+      Value scaled = n.create<AtenMulScalarOp>(t, x, n.constFloat(in - 1));
+      if (out == 1)
+        return f64Literal(SmallVector<double>(out, 0.0));
+      return n.create<AtenDivTensorOp>(t, scaled, width);
+    }
+    return nullptr;
+  }
+
+  /// Indices as si64, clamped into [0, size).
+  Value indices(Value coordinates, int64_t count, int64_t size) {
+    Value idx = n.create<AtenToDtypeOp>(vector(count, si64), coordinates,
+                                        n.constInt(4), n.constBool(false),
+                                        n.constBool(false), n.none());
+    return n.create<AtenClampOp>(vector(count, si64), idx, n.constInt(0),
+                                 n.constInt(size - 1));
+  }
+
+  OnnxNode &n;
+  Type f64, si64;
+};
+
+LogicalResult resize(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize) ||
+      llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.fail("the input's and result's shapes must be static");
+  if (n.intAttr("antialias", 0))
+    return n.fail("antialias=1 is not converted");
+  StringRef mode = n.stringAttr("mode", "nearest");
+  if (mode != "nearest" && mode != "linear")
+    return n.fail("mode '" + mode + "' is not converted");
+  StringRef transform =
+      n.stringAttr("coordinate_transformation_mode", "half_pixel");
+  if (transform == "tf_crop_and_resize")
+    return n.fail("tf_crop_and_resize is not converted");
+  int64_t rank = in.getSizes().size();
+  SmallVector<int64_t> axes;
+  if (auto given = n.intsAttr("axes"))
+    for (int64_t a : *given)
+      axes.push_back(a < 0 ? a + rank : a);
+  else
+    for (int64_t d = 0; d < rank; ++d)
+      axes.push_back(d);
+  Resizer r(n);
+  Value scales = n.operand(2); // [len(axes)] f32, possibly at run time
+  std::optional<SmallVector<double>> constScales =
+      scales ? n.constantFloats(2) : std::nullopt;
+  if (scales && constScales && constScales->empty())
+    scales = nullptr; // an empty tensor: sizes are given instead
+  if (!scales && n.stringAttr("keep_aspect_ratio_policy", "stretch") !=
+                     "stretch")
+    return n.fail("keep_aspect_ratio_policy other than stretch is not "
+                  "converted");
+  Value x = n.operand(0);
+  SmallVector<int64_t> sizes(in.getSizes());
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    int64_t inSize = in.getSizes()[axis], outSize = out.getSizes()[axis];
+    // The scale, as a [1] f64 tensor: given, or implied by the sizes.
+    Value scale;
+    if (!scales) {
+      scale = r.f64Literal({static_cast<double>(outSize) / inSize});
+    } else if (constScales) {
+      if ((*constScales)[i] == 1.0 && inSize == outSize)
+        continue; // this axis is left as it is
+      scale = r.f64Literal({(*constScales)[i]});
+    } else {
+      auto scalesType = cast<ValueTensorType>(scales.getType());
+      Value picked = n.create<AtenSliceTensorOp>(
+          n.tensorType({1}, scalesType.getDtype()), scales, n.constInt(0),
+          n.constInt(i), n.constInt(i + 1), n.constInt(1));
+      scale = n.create<AtenToDtypeOp>(r.vector(1, r.f64), picked,
+                                      n.constInt(7), n.constBool(false),
+                                      n.constBool(false), n.none());
+    }
+    Value coords = r.coordinates(transform, inSize, outSize, scale);
+    if (!coords)
+      return n.fail("coordinate_transformation_mode '" + transform +
+                    "' is unknown");
+    SmallVector<int64_t> next(sizes);
+    next[axis] = outSize;
+    ValueTensorType nextType = n.tensorType(next, out.getDtype());
+    ValueTensorType t = r.vector(outSize, r.f64);
+    if (mode == "nearest") {
+      StringRef rounding = n.stringAttr("nearest_mode", "round_prefer_floor");
+      Value c;
+      if (rounding == "round_prefer_floor") // ties down: ceil(x - 0.5)
+        c = n.create<AtenCeilOp>(
+            t, n.create<AtenSubScalarOp>(t, coords, n.constFloat(0.5),
+                                         n.constInt(1)));
+      else if (rounding == "round_prefer_ceil") // ties up: floor(x + 0.5)
+        c = n.create<AtenFloorOp>(
+            t, n.create<AtenAddScalarOp>(t, coords, n.constFloat(0.5),
+                                         n.constInt(1)));
+      else if (rounding == "floor")
+        c = n.create<AtenFloorOp>(t, coords);
+      else if (rounding == "ceil")
+        c = n.create<AtenCeilOp>(t, coords);
+      else
+        return n.fail("nearest_mode '" + rounding + "' is unknown");
+      x = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis),
+                                      r.indices(c, outSize, inSize));
+    } else {
+      // Linear: the two neighbours (clamped, as ONNX pads with the edge),
+      // blended by the fraction.
+      Value lower = n.create<AtenFloorOp>(t, coords);
+      Value fraction =
+          n.create<AtenSubTensorOp>(t, coords, lower, n.constInt(1));
+      Value i0 = r.indices(lower, outSize, inSize);
+      Value above = n.create<AtenAddScalarOp>(t, lower, n.constFloat(1.0),
+                                              n.constInt(1));
+      Value i1 = r.indices(above, outSize, inSize);
+      Value a = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i0);
+      Value b = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i1);
+      SmallVector<int64_t> along(rank, 1);
+      along[axis] = outSize;
+      std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+      if (!code || !isa<mlir::FloatType>(out.getDtype()))
+        return n.fail("linear mode needs a float result");
+      Value w = n.create<AtenReshapeOp>(n.tensorType(along, r.f64), fraction,
+                                        n.intList(along));
+      w = n.create<AtenToDtypeOp>(n.tensorType(along, out.getDtype()), w,
+                                  n.constInt(*code), n.constBool(false),
+                                  n.constBool(false), n.none());
+      Value diff = n.create<AtenSubTensorOp>(nextType, b, a, n.constInt(1));
+      Value step = n.create<AtenMulTensorOp>(nextType, diff, w);
+      x = n.create<AtenAddTensorOp>(nextType, a, step, n.constInt(1));
+    }
+    sizes = next;
+  }
+  if (x.getType() != out)
+    return n.fail("the resized shape differs from the result's");
+  return n.replace(x);
+}
+
+const OnnxConversion kConversions[] = {
+    {"Resize", 11, resize},
+};
+
+} // namespace
+
+ArrayRef<OnnxConversion> mlir::torch::onnx_c::resizeConversions() {
+  return kConversions;
+}
