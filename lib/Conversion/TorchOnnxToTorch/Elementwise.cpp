@@ -8,6 +8,7 @@
 
 #include "OnnxNode.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -353,6 +354,81 @@ LogicalResult isInf(OnnxNode &n) {
   return n.replace(n.create<AtenEqScalarOp>(t, x, n.constFloat(target)));
 }
 
+/// A per-tensor (0-d or one element) or per-axis (1-D) quantization
+/// parameter, shaped to broadcast against a tensor of `rank` at `axis`.
+Value quantParam(OnnxNode &n, Value v, int64_t rank, int64_t axis) {
+  auto t = cast<ValueTensorType>(v.getType());
+  if (!t.hasSizes() || t.getSizes().size() != 1 || t.getSizes()[0] == 1)
+    return v;
+  SmallVector<int64_t> sizes(rank, 1);
+  sizes[axis] = t.getSizes()[0];
+  return n.create<AtenReshapeOp>(n.tensorType(sizes, t.getDtype()), v,
+                                 n.intList(sizes));
+}
+
+Value convert(OnnxNode &n, Value v, Type dtype) {
+  auto t = cast<ValueTensorType>(v.getType());
+  if (t.getDtype() == dtype)
+    return v;
+  return n.create<AtenToDtypeOp>(n.tensorType(t.getSizes(), dtype), v,
+                                 n.constInt(*n.dtypeCode(dtype)),
+                                 n.constBool(false), n.constBool(false),
+                                 n.none());
+}
+
+/// (x - zero_point) * scale, in the scale's (the result's) type.
+LogicalResult dequantize(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || !n.operandType(1))
+    return n.fail("the operands' or result's types are unknown");
+  if (n.intAttr("block_size", 0))
+    return n.fail("blocked quantization is not converted");
+  if (!n.dtypeCode(in.getDtype()) || !n.dtypeCode(out.getDtype()))
+    return n.fail("no Torch dtype for the input or the result");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", 1);
+  if (axis < 0)
+    axis += rank;
+  Type dtype = out.getDtype();
+  Value x = convert(n, n.operand(0), dtype);
+  if (Value zp = n.operand(2)) {
+    zp = convert(n, quantParam(n, zp, rank, axis), dtype);
+    x = n.create<AtenSubTensorOp>(out, x, zp, n.constInt(1));
+  }
+  Value scale = convert(n, quantParam(n, n.operand(1), rank, axis), dtype);
+  return n.replace(n.create<AtenMulTensorOp>(out, x, scale));
+}
+
+/// saturate(round(x / scale) + zero_point), halves to even.
+LogicalResult quantize(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || !n.operandType(1))
+    return n.fail("the operands' or result's types are unknown");
+  if (n.intAttr("block_size", 0))
+    return n.fail("blocked quantization is not converted");
+  auto intType = dyn_cast<IntegerType>(out.getDtype());
+  if (!intType || intType.getWidth() > 32 || !n.dtypeCode(out.getDtype()))
+    return n.fail("only 8-, 16- and 32-bit integer results are converted");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", 1);
+  if (axis < 0)
+    axis += rank;
+  Type f32 = n.b.getF32Type();
+  ValueTensorType work = n.tensorType(in.getSizes(), f32);
+  Value x = convert(n, n.operand(0), f32);
+  Value scale = convert(n, quantParam(n, n.operand(1), rank, axis), f32);
+  x = n.create<AtenRoundOp>(work, n.create<AtenDivTensorOp>(work, x, scale));
+  if (Value zp = n.operand(2))
+    x = n.create<AtenAddTensorOp>(
+        work, x, convert(n, quantParam(n, zp, rank, axis), f32), n.constInt(1));
+  unsigned width = intType.getWidth();
+  double lo = intType.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
+  double hi = intType.isUnsigned() ? std::ldexp(1.0, width) - 1
+                                   : std::ldexp(1.0, width - 1) - 1;
+  x = n.create<AtenClampOp>(work, x, n.constFloat(lo), n.constFloat(hi));
+  return n.replace(convert(n, x, out.getDtype()));
+}
+
 const OnnxConversion kConversions[] = {
     // Arithmetic; before opset 7 these broadcast by a `broadcast` attribute.
     {"Add", 7, binaryWithAlpha<AtenAddTensorOp>},
@@ -436,6 +512,8 @@ const OnnxConversion kConversions[] = {
     {"BitShift", 11, bitShift},
     {"Where", 9, where},
     {"Cast", 6, castTo},
+    {"DequantizeLinear", 10, dequantize},
+    {"QuantizeLinear", 10, quantize},
     {"CastLike", 15, castTo}, // the target dtype is the result's
 };
 

@@ -241,6 +241,90 @@ LogicalResult conv(OnnxNode &n) {
       n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups)));
 }
 
+/// A transposed convolution of the full extent (no padding), then the
+/// result's window of it: ONNX's pads, auto_pad and output_shape all say
+/// where the window begins.
+LogicalResult convTranspose(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), weight = n.operandType(1),
+                  out = n.resultType();
+  if (!isStatic(in) || !isStatic(weight) || !isStatic(out))
+    return n.fail("operands and result of static shape are converted");
+  if (n.intAttr("group", 1) != 1)
+    return n.fail("grouped transposed convolutions are not converted");
+  size_t spatial = weight.getSizes().size() - 2;
+  SmallVector<int64_t> kernel(weight.getSizes().drop_front(2));
+  auto strides =
+      n.intsAttr("strides").value_or(SmallVector<int64_t>(spatial, 1));
+  auto dilations =
+      n.intsAttr("dilations").value_or(SmallVector<int64_t>(spatial, 1));
+  auto extra =
+      n.intsAttr("output_padding").value_or(SmallVector<int64_t>(spatial, 0));
+  std::optional<SmallVector<int64_t>> pads = n.intsAttr("pads");
+  StringRef autoPad = n.stringAttr("auto_pad", "NOTSET");
+  SmallVector<int64_t> begins, outputPadding;
+  SmallVector<int64_t> fullSizes{in.getSizes()[0], out.getSizes()[1]};
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t inSize = in.getSizes()[2 + i], outSize = out.getSizes()[2 + i];
+    int64_t full = strides[i] * (inSize - 1) + (kernel[i] - 1) * dilations[i] + 1;
+    int64_t total = full + extra[i] - outSize;
+    int64_t begin;
+    if (pads && !n.attr("output_shape"))
+      begin = (*pads)[i];
+    else if (autoPad == "SAME_UPPER")
+      begin = total / 2;
+    else if (autoPad == "SAME_LOWER" || n.attr("output_shape"))
+      begin = total - total / 2;
+    else
+      begin = 0;
+    begins.push_back(begin);
+    outputPadding.push_back(std::max<int64_t>(0, begin + outSize - full));
+    fullSizes.push_back(full + outputPadding.back());
+  }
+  Value bias = n.operand(2) ? n.operand(2) : n.none();
+  Value y = n.create<AtenConvolutionOp>(
+      n.tensorType(fullSizes, out.getDtype()), n.operand(0), n.operand(1),
+      bias, n.intList(strides), n.intList(SmallVector<int64_t>(spatial, 0)),
+      n.intList(dilations), n.constBool(true), n.intList(outputPadding),
+      n.constInt(1));
+  SmallVector<int64_t> sizes(fullSizes);
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t outSize = out.getSizes()[2 + i];
+    if (begins[i] == 0 && fullSizes[2 + i] == outSize)
+      continue;
+    sizes[2 + i] = outSize;
+    y = n.create<AtenSliceTensorOp>(
+        n.tensorType(sizes, out.getDtype()), y, n.constInt(2 + i),
+        n.constInt(begins[i]), n.constInt(begins[i] + outSize), n.constInt(1));
+  }
+  return n.replace(y);
+}
+
+/// x / ||x||_p along the axis (p is 1 or 2).
+LogicalResult lpNormalization(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out)
+    return n.fail("the input's or result's type is unknown");
+  int64_t p = n.intAttr("p", 2);
+  if (p != 1 && p != 2)
+    return n.fail("p must be 1 or 2");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  SmallVector<int64_t> kept(in.getSizes());
+  kept[axis] = 1;
+  ValueTensorType keptType = n.tensorType(kept, out.getDtype());
+  Value x = n.operand(0);
+  Value magnitude = p == 1 ? n.create<AtenAbsOp>(out, x)
+                           : n.create<AtenMulTensorOp>(out, x, x);
+  Value norm = n.create<AtenSumDimIntListOp>(keptType, magnitude,
+                                             n.intList({axis}),
+                                             n.constBool(true), n.none());
+  if (p == 2)
+    norm = n.create<AtenSqrtOp>(keptType, norm);
+  return n.replace(n.create<AtenDivTensorOp>(out, x, norm));
+}
+
 LogicalResult maxPool(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
@@ -465,6 +549,8 @@ const OnnxConversion kConversions[] = {
     {"MatMul", 1, matmul},
     {"Gemm", 7, gemm},
     {"Conv", 1, conv},
+    {"ConvTranspose", 1, convTranspose},
+    {"LpNormalization", 1, lpNormalization},
     {"MaxPool", 1, maxPool},
     {"AveragePool", 1, averagePool},
     {"GlobalAveragePool", 1, globalPool<false>},

@@ -475,6 +475,100 @@ LogicalResult trilu(OnnxNode &n) {
                                                     n.constInt(0)));
 }
 
+LogicalResult scatterElements(OnnxNode &n) {
+  ValueTensorType data = n.operandType(0), out = n.resultType();
+  if (!data || !out || !n.operandType(1) || !n.operandType(2))
+    return n.fail("the operands' or result's types are unknown");
+  int64_t axis = n.intAttr("axis", 0);
+  if (axis < 0)
+    axis += data.getSizes().size();
+  if (data.getSizes()[axis] == kUnknownSize)
+    return n.fail("the scattered dimension must be static");
+  Value index = wrapNegative(n, n.operand(1), data.getSizes()[axis]);
+  StringRef reduction = n.stringAttr("reduction", "none");
+  if (reduction == "none")
+    return n.replace(n.create<AtenScatterSrcOp>(
+        out, n.operand(0), n.constInt(axis), index, n.operand(2)));
+  StringRef reduce = reduction == "add"   ? "sum"
+                     : reduction == "mul" ? "prod"
+                     : reduction == "max" ? "amax"
+                     : reduction == "min" ? "amin"
+                                          : "";
+  if (reduce.empty())
+    return n.fail("reduction '" + reduction + "' is unknown");
+  Value mode = n.b.create<ConstantStrOp>(n.loc, n.b.getStringAttr(reduce));
+  return n.replace(n.create<AtenScatterReduceTwoOp>(
+      out, n.operand(0), n.constInt(axis), index, n.operand(2), mode,
+      n.constBool(true)));
+}
+
+/// on where the position along `axis` equals the index (negative ones
+/// counted from depth), off elsewhere.
+LogicalResult oneHot(OnnxNode &n) {
+  ValueTensorType indices = n.operandType(0), out = n.resultType();
+  if (!indices || !out || !n.operandType(2))
+    return n.fail("the operands' or result's types are unknown");
+  int64_t rank = out.getSizes().size();
+  int64_t axis = n.intAttr("axis", -1);
+  if (axis < 0)
+    axis += rank;
+  int64_t depth = out.getSizes()[axis];
+  if (depth == kUnknownSize)
+    return n.fail("the depth must be static");
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  SmallVector<int64_t> unsqueezed(indices.getSizes());
+  unsqueezed.insert(unsqueezed.begin() + axis, 1);
+  Value idx = n.operand(0);
+  if (indices.getDtype() != si64)
+    idx = n.create<AtenToDtypeOp>(n.tensorType(indices.getSizes(), si64), idx,
+                                  n.constInt(4), n.constBool(false),
+                                  n.constBool(false), n.none());
+  idx = wrapNegative(n, idx, depth);
+  idx = n.create<AtenReshapeOp>(n.tensorType(unsqueezed, si64), idx,
+                                n.intList(unsqueezed));
+  SmallVector<int64_t> iotaSizes(rank, 1), iota;
+  iotaSizes[axis] = depth;
+  for (int64_t i = 0; i < depth; ++i)
+    iota.push_back(i);
+  Value positions = literal(
+      n, n.tensorType(iotaSizes, si64),
+      DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
+                             ArrayRef(iota)));
+  Value mask = n.create<AtenEqTensorOp>(
+      n.tensorType(out.getSizes(), n.b.getI1Type()), positions, idx);
+  auto valuesType = n.operandType(2);
+  auto pick = [&](int64_t i) {
+    return n.create<AtenSliceTensorOp>(n.tensorType({1}, valuesType.getDtype()),
+                                       n.operand(2), n.constInt(0),
+                                       n.constInt(i), n.constInt(i + 1),
+                                       n.constInt(1));
+  };
+  return n.replace(n.create<AtenWhereSelfOp>(out, mask, pick(1), pick(0)));
+}
+
+LogicalResult eyeLike(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || out.getSizes().size() != 2 ||
+      llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.fail("the result must be a matrix of static shape");
+  int64_t rows = out.getSizes()[0], cols = out.getSizes()[1];
+  int64_t k = n.intAttr("k", 0);
+  Type dtype = out.getDtype();
+  SmallVector<Attribute> values;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) {
+      double v = c - r == k ? 1.0 : 0.0;
+      if (isa<mlir::FloatType>(dtype))
+        values.push_back(FloatAttr::get(dtype, v));
+      else if (dtype.isInteger(1))
+        values.push_back(n.b.getBoolAttr(v != 0));
+      else
+        values.push_back(IntegerAttr::get(dtype, static_cast<int64_t>(v)));
+    }
+  return n.replace(
+      literal(n, out, DenseElementsAttr::get(builtinType(out), values)));
+}
+
 const OnnxConversion kConversions[] = {
     {"Reshape", 5, reshapeToResult},
     {"Flatten", 1, reshapeToResult},
@@ -498,6 +592,9 @@ const OnnxConversion kConversions[] = {
     {"Dropout", 1, dropout},
     {"Range", 11, range},
     {"Trilu", 14, trilu},
+    {"ScatterElements", 11, scatterElements},
+    {"OneHot", 9, oneHot},
+    {"EyeLike", 9, eyeLike},
 };
 
 } // namespace

@@ -659,7 +659,30 @@ const ElementwiseRow kElementwiseOps[] = {
     {isOneOf<AtenToDtypeOp, AtenToDtypeLayoutOp, Aten_ToCopyOp, AtenCloneOp,
              AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
              AtenContiguousOp, AtenToOtherOp, AtenDropoutOp>,
-     [](ElementBuilder &e) -> Value { return e.in(0); }},
+     [](ElementBuilder &e) -> Value {
+       // Builtin integers are signless: an unsigned Torch dtype on either
+       // side makes the conversion zero-extend, or convert as unsigned.
+       auto isUnsigned = [](Type t) {
+         auto vt = dyn_cast<ValueTensorType>(t);
+         Type dtype = vt ? vt.getOptionalDtype() : Type();
+         return dtype && dtype.isUnsignedInteger();
+       };
+       Value x = e.values[0];
+       Type from = x.getType(), to = e.result;
+       bool fromUnsigned = isUnsigned(e.op->getOperand(0).getType());
+       bool toUnsigned = isUnsigned(e.op->getResult(0).getType());
+       if (fromUnsigned && isa<IntegerType>(from) && !to.isInteger(1)) {
+         if (isa<mlir::FloatType>(to))
+           return e.b.create<arith::UIToFPOp>(e.loc, to, x);
+         unsigned a = from.getIntOrFloatBitWidth(),
+                  b = to.getIntOrFloatBitWidth();
+         if (a < b)
+           return e.b.create<arith::ExtUIOp>(e.loc, to, x);
+       }
+       if (toUnsigned && isa<mlir::FloatType>(from))
+         return e.b.create<arith::FPToUIOp>(e.loc, to, x);
+       return e.in(0);
+     }},
     {isOneOf<AtenFillScalarOp, AtenFillTensorOp, AtenCopyOp>,
      [](ElementBuilder &e) -> Value { return e.in(1); }},
 
