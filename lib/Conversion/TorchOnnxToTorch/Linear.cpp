@@ -403,6 +403,36 @@ LogicalResult averagePool(OnnxNode &n) {
   return n.replace(pooled);
 }
 
+/// (sum of |x|^p over the window)^(1/p): an average pooling that counts the
+/// padding, times the window's size.
+LogicalResult lpPool(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
+  if (!in || !out || !kernel || kernel->size() != 2)
+    return n.fail("only 2-D pooling of known types is converted");
+  if (auto d = n.intsAttr("dilations"))
+    if (llvm::any_of(*d, [](int64_t x) { return x != 1; }))
+      return n.fail("dilations are not converted");
+  double p = n.intAttr("p", 2);
+  Value x = n.create<AtenPowTensorScalarOp>(
+      in, n.create<AtenAbsOp>(in, n.operand(0)), n.constFloat(p));
+  SmallVector<int64_t> strides =
+      n.intsAttr("strides").value_or(SmallVector<int64_t>(2, 1));
+  auto pads = padding(n, in.getSizes().take_back(2), *kernel, strides,
+                      SmallVector<int64_t>(2, 1));
+  if (!pads)
+    return failure();
+  SmallVector<int64_t> symmetric;
+  x = padAsymmetric(n, x, pads->first, pads->second, 0.0, symmetric);
+  Value avg = n.create<AtenAvgPool2dOp>(
+      out, x, n.intList(*kernel), n.intList(strides), n.intList(symmetric),
+      n.constBool(n.intAttr("ceil_mode", 0)), n.constBool(true), n.none());
+  int64_t count = (*kernel)[0] * (*kernel)[1];
+  Value sum = n.create<AtenMulScalarOp>(out, avg, n.constFloat(count));
+  return n.replace(
+      n.create<AtenPowTensorScalarOp>(out, sum, n.constFloat(1.0 / p)));
+}
+
 template <bool max> LogicalResult globalPool(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
@@ -555,6 +585,7 @@ const OnnxConversion kConversions[] = {
     {"AveragePool", 1, averagePool},
     {"GlobalAveragePool", 1, globalPool<false>},
     {"GlobalMaxPool", 1, globalPool<true>},
+    {"LpPool", 11, lpPool},
     {"BatchNormalization", 9, batchNorm},
     {"LayerNormalization", 17, layerNorm},
     {"InstanceNormalization", 6, instanceNorm},

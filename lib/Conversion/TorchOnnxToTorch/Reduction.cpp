@@ -275,21 +275,45 @@ LogicalResult topK(OnnxNode &n) {
   return n.replace(topk->getResults());
 }
 
-LogicalResult cumSum(OnnxNode &n) {
+/// CumSum and CumProd; `reverse` runs from the end (the dim reversed
+/// before and after), `exclusive` leaves each element out of its own total.
+template <typename AtenOp, bool product>
+LogicalResult cumulative(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's or result's rank or dtype is unknown");
   std::optional<SmallVector<int64_t>> axis = n.constantInts(1);
+  if (!axis && in.getSizes().size() == 1)
+    axis = SmallVector<int64_t>{0}; // at run time, but a vector has one axis
   if (!axis || axis->size() != 1)
-    return n.fail("the axis must be a constant");
-  if (n.intAttr("reverse", 0))
-    return n.fail("reverse=1 is not converted");
+    return n.fail("the axis must be a constant (or the input a vector)");
   int64_t dim = (*axis)[0] < 0 ? (*axis)[0] + in.getSizes().size() : (*axis)[0];
-  Value sum =
-      n.create<AtenCumsumOp>(out, n.operand(0), n.constInt(dim), n.none());
-  if (n.intAttr("exclusive", 0)) // the sum of those before: minus itself
-    sum = n.create<AtenSubTensorOp>(out, sum, n.operand(0), n.constInt(1));
-  return n.replace(sum);
+  int64_t size = in.getSizes()[dim];
+  bool reverse = n.intAttr("reverse", 0), exclusive = n.intAttr("exclusive", 0);
+  if ((reverse || (exclusive && product)) && size == kUnknownSize)
+    return n.fail("reverse or exclusive needs the axis' size static");
+  Value x = n.operand(0);
+  if (reverse)
+    x = n.create<AtenIndexSelectOp>(in, x, n.constInt(dim),
+                                    reversedIndices(n, size));
+  if (exclusive && product) {
+    // The product of those before: the input shifted by one, a 1 first.
+    SmallVector<int64_t> pads(2 * in.getSizes().size(), 0);
+    pads[2 * (in.getSizes().size() - 1 - dim)] = 1;
+    SmallVector<int64_t> padded(in.getSizes());
+    padded[dim] += 1;
+    x = n.create<AtenConstantPadNdOp>(n.tensorType(padded, in.getDtype()), x,
+                                      n.intList(pads), n.constFloat(1.0));
+    x = n.create<AtenSliceTensorOp>(in, x, n.constInt(dim), n.constInt(0),
+                                    n.constInt(size), n.constInt(1));
+  }
+  Value total = n.create<AtenOp>(out, x, n.constInt(dim), n.none());
+  if (exclusive && !product) // the sum of those before: minus itself
+    total = n.create<AtenSubTensorOp>(out, total, x, n.constInt(1));
+  if (reverse)
+    total = n.create<AtenIndexSelectOp>(out, total, n.constInt(dim),
+                                        reversedIndices(n, size));
+  return n.replace(total);
 }
 
 const OnnxConversion kConversions[] = {
@@ -321,7 +345,8 @@ const OnnxConversion kConversions[] = {
     {"LogSoftmax", 13, [](OnnxNode &n) { return softmaxOver<true>(n, true); }},
     {"ArgMax", 1, argReduce<AtenArgmaxOp>},
     {"ArgMin", 1, argReduce<AtenArgminOp>},
-    {"CumSum", 11, cumSum},
+    {"CumSum", 11, cumulative<AtenCumsumOp, false>},
+    {"CumProd", 26, cumulative<AtenCumprodOp, true>},
     {"Hardmax", 1, hardmax},
     {"TopK", 1, topK},
 };

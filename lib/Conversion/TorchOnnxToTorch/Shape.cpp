@@ -418,8 +418,25 @@ LogicalResult range(OnnxNode &n) {
                                      delta = n.constantFloats(2);
   if (!out)
     return n.fail("the result's type is unknown");
-  if (!start || !limit || !delta)
-    return n.fail("start, limit and delta must be constants");
+  if (!start || !limit || !delta) {
+    // At run time: start + delta * [0, 1, ...], as many as the result's
+    // static size says (0-d operands broadcast).
+    if (out.getSizes().size() != 1 || out.getSizes()[0] == kUnknownSize)
+      return n.fail("start, limit and delta must be constants, or the "
+                    "result's size static");
+    int64_t count = out.getSizes()[0];
+    Type dtype = out.getDtype();
+    SmallVector<Attribute> iota;
+    for (int64_t i = 0; i < count; ++i)
+      iota.push_back(isa<mlir::FloatType>(dtype)
+                         ? Attribute(FloatAttr::get(dtype, i))
+                         : Attribute(IntegerAttr::get(dtype, i)));
+    Value steps = literal(
+        n, out, DenseElementsAttr::get(builtinType(out), iota));
+    Value scaled = n.create<AtenMulTensorOp>(out, steps, n.operand(2));
+    return n.replace(
+        n.create<AtenAddTensorOp>(out, scaled, n.operand(0), n.constInt(1)));
+  }
   double s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
   if (d == 0)
     return n.fail("delta is 0");

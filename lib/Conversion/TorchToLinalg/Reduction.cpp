@@ -416,15 +416,19 @@ public:
 /// cumsum(self, dim, dtype): out[..i..] = sum over j <= i of self[..j..], as
 /// one generic with an extra reduction loop over j (quadratic in the scanned
 /// dimension, which the reference backend can afford).
-class ConvertCumsum : public OpConversionPattern<AtenCumsumOp> {
+/// cumsum and cumprod: each element combines those at or before it along
+/// `dim` (the others contribute the identity).
+template <typename OpTy, Kind kind>
+class ConvertCumulative : public OpConversionPattern<OpTy> {
 public:
-  using OpConversionPattern::OpConversionPattern;
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
 
   LogicalResult
-  matchAndRewrite(AtenCumsumOp op, OpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
-        convertedTensorType(getTypeConverter(), op.getResult());
+        convertedTensorType(this->getTypeConverter(), op.getResult());
     Value input = adaptor.getSelf();
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
@@ -438,7 +442,8 @@ public:
     int64_t rank = inputType.getRank();
     MLIRContext *context = rewriter.getContext();
     Type element = resultType.getElementType();
-    Value zero = scalarConstant(rewriter, loc, element, 0);
+    double identity = kind == Kind::Prod ? 1 : 0;
+    Value zero = scalarConstant(rewriter, loc, element, identity);
     Value accumulator = filledTensor(rewriter, loc, resultType,
                                      getSizes(rewriter, loc, input), zero);
     SmallVector<AffineExpr> inputExprs, outputExprs;
@@ -461,9 +466,9 @@ public:
               b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ule, j, i);
           Value x = castScalar(b, l, args[0], element);
           Value term = b.create<arith::SelectOp>(
-              l, before, x, scalarConstant(b, l, element, 0));
-          b.create<linalg::YieldOp>(
-              l, reductionStep(b, l, Kind::Sum, term, args[1]));
+              l, before, x, scalarConstant(b, l, element, identity));
+          b.create<linalg::YieldOp>(l,
+                                    reductionStep(b, l, kind, term, args[1]));
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
@@ -497,6 +502,7 @@ void mlir::torch::torch_to_linalg::populateReductionPatterns(
       ConvertArgReduction<AtenMaxDimOp, Kind::ArgMax>,
       ConvertArgReduction<AtenMinDimOp, Kind::ArgMin>,
       ConvertArgReduction<AtenArgmaxOp, Kind::ArgMax>,
-      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>, ConvertCumsum>(converter,
+      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>, ConvertCumulative<AtenCumsumOp, Kind::Sum>,
+      ConvertCumulative<AtenCumprodOp, Kind::Prod>>(converter,
                                                                       context);
 }

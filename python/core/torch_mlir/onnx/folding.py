@@ -18,6 +18,16 @@ import numpy as np
 
 MAX_ELEMENTS = 1024  # a folded value larger than this stays computed
 
+# Ops whose output has exactly the shape of their first input.
+_SHAPE_PRESERVING = {
+    "Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BitwiseNot",
+    "Cast", "CastLike", "Ceil", "Celu", "Cos", "Cosh", "Elu", "Erf", "Exp",
+    "Floor", "Gelu", "HardSigmoid", "HardSwish", "Identity", "IsInf", "IsNaN",
+    "LeakyRelu", "Log", "Mish", "Neg", "Not", "Reciprocal", "Relu", "Round",
+    "Selu", "Sigmoid", "Sign", "Sin", "Sinh", "Softplus", "Softsign", "Sqrt",
+    "Tan", "Tanh", "ThresholdedRelu",
+}
+
 _NOT_FOLDED = {
     "Bernoulli", "Dropout", "Multinomial", "RandomNormal", "RandomNormalLike",
     "RandomUniform", "RandomUniformLike", "If", "Loop", "Scan", "SequenceMap",
@@ -60,6 +70,40 @@ def fold_constants(model, onnx):
     del result.graph.value_info[:]
     result.graph.value_info.extend(infos)
     return result
+
+
+def shapes_from_consumers(model, onnx):
+    """Gives a value of unknown shape the shape of a shape-preserving op's
+    output that reads it (ONNX's shape inference only goes forward: a
+    ReduceSum with axes known at run time has no shape, but the Sqrt after it
+    may have the graph output's). Changes `model` in place; returns it."""
+    graph = model.graph
+    infos = {v.name: v for v in list(graph.value_info) + list(graph.output)
+             + list(graph.input)}
+    for node in reversed(graph.node):
+        if (node.domain or "") not in ("", "ai.onnx") or node.op_type not in _SHAPE_PRESERVING:
+            continue
+        if not node.input or not node.output:
+            continue
+        source, result = infos.get(node.input[0]), infos.get(node.output[0])
+        if result is None or result.type.WhichOneof("value") != "tensor_type" \
+                or not result.type.tensor_type.HasField("shape"):
+            continue
+        if source is None:
+            source = graph.value_info.add()
+            source.name = node.input[0]
+            infos[source.name] = source
+            elem = 0
+        elif source.type.WhichOneof("value") != "tensor_type" or \
+                source.type.tensor_type.HasField("shape"):
+            continue
+        else:
+            elem = source.type.tensor_type.elem_type
+        if not elem:
+            continue  # an element type it cannot know: left alone
+        source.type.tensor_type.elem_type = elem
+        source.type.tensor_type.shape.CopyFrom(result.type.tensor_type.shape)
+    return model
 
 
 def _referenced(nodes):

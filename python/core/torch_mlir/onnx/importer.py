@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import ir
 from ..dialects import torch as torch_d
-from .folding import fold_constants
+from .folding import fold_constants, shapes_from_consumers
 from .functions import expand_functions
 
 try:
@@ -143,6 +143,8 @@ def _prepare(model, path, opset, check, fold):
     except Exception as e:  # ONNX's inliner or a schema's body builder
         raise OnnxImportError("expanding an op from its ONNX function body failed: "
                               f"{_first_line(e)}") from e
+    if check:
+        model = shapes_from_consumers(model, onnx)
     if fold:
         folded = fold_constants(model, onnx)
         if folded is not model and check:
