@@ -35,6 +35,29 @@ std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand) {
     // the dims the result keeps as 1 and the input does not (reducing a dim
     // of size 1 changes nothing).
     ArrayRef<int64_t> inSizes = in.getSizes(), outSizes = out.getSizes();
+    if (!keepdims && !llvm::is_contained(inSizes, kUnknownSize) &&
+        outSizes.size() < inSizes.size()) {
+      // Dropped dims: implied when only one choice of them leaves the
+      // result's sizes.
+      std::optional<SmallVector<int64_t>> found;
+      int count = 0;
+      for (uint64_t mask = 0; mask < (1ull << rank) && rank < 16; ++mask) {
+        SmallVector<int64_t> kept, dropped;
+        for (int64_t d = 0; d < rank; ++d)
+          (mask >> d & 1 ? dropped : kept).push_back(d);
+        if (static_cast<int64_t>(kept.size()) !=
+            static_cast<int64_t>(outSizes.size()))
+          continue;
+        if (llvm::all_of(llvm::enumerate(kept), [&](auto e) {
+              return inSizes[e.value()] == outSizes[e.index()];
+            })) {
+          ++count;
+          found = dropped;
+        }
+      }
+      if (count == 1)
+        return found;
+    }
     if (!keepdims || llvm::is_contained(inSizes, kUnknownSize) ||
         outSizes.size() != inSizes.size()) {
       (void)n.fail("axes given at run time (only constant axes, or "

@@ -98,7 +98,7 @@ LogicalResult resize(OnnxNode &n) {
   if (n.intAttr("antialias", 0))
     return n.fail("antialias=1 is not converted");
   StringRef mode = n.stringAttr("mode", "nearest");
-  if (mode != "nearest" && mode != "linear")
+  if (mode != "nearest" && mode != "linear" && mode != "cubic")
     return n.fail("mode '" + mode + "' is not converted");
   StringRef transform =
       n.stringAttr("coordinate_transformation_mode", "half_pixel");
@@ -170,6 +170,80 @@ LogicalResult resize(OnnxNode &n) {
         return n.fail("nearest_mode '" + rounding + "' is unknown");
       x = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis),
                                       r.indices(c, outSize, inSize));
+    } else if (mode == "cubic") {
+      // Four neighbours, floor(x) - 1 .. floor(x) + 2 (clamped, as ONNX pads
+      // with the edge), weighted by Keys' cubic of the fraction with
+      // coefficient A; exclude_outside drops the neighbours outside the
+      // input and renormalizes.
+      if (!isa<mlir::FloatType>(out.getDtype()))
+        return n.fail("cubic mode needs a float result");
+      double A = n.floatAttr("cubic_coeff_a", -0.75);
+      bool exclude = n.intAttr("exclude_outside", 0);
+      Value lower = n.create<AtenFloorOp>(t, coords);
+      Value frac = n.create<AtenSubTensorOp>(t, coords, lower, n.constInt(1));
+      auto affine = [&](Value v, double scale, double shift) {
+        Value scaled = n.create<AtenMulScalarOp>(t, v, n.constFloat(scale));
+        return n.create<AtenAddScalarOp>(t, scaled, n.constFloat(shift),
+                                         n.constInt(1));
+      };
+      auto mul = [&](Value a, Value b) {
+        return n.create<AtenMulTensorOp>(t, a, b);
+      };
+      // |d| in [1, 2): ((A d - 5A) d + 8A) d - 4A; |d| < 1:
+      // ((A + 2) d - (A + 3)) d d + 1; d the distance to the neighbour.
+      auto far = [&](Value d) {
+        Value v = affine(d, A, -5 * A);
+        v = affine(mul(v, d), 1.0, 8 * A);
+        return affine(mul(v, d), 1.0, -4 * A);
+      };
+      auto near = [&](Value d) {
+        Value v = affine(d, A + 2, -(A + 3));
+        return affine(mul(mul(v, d), d), 1.0, 1.0);
+      };
+      Value d[4] = {affine(frac, 1.0, 1.0), frac, affine(frac, -1.0, 1.0),
+                    affine(frac, -1.0, 2.0)};
+      Value weights[4] = {far(d[0]), near(d[1]), near(d[2]), far(d[3])};
+      Value taps[4];
+      for (int k = 0; k < 4; ++k)
+        taps[k] = n.create<AtenAddScalarOp>(t, lower, n.constFloat(k - 1.0),
+                                            n.constInt(1));
+      if (exclude) {
+        ValueTensorType maskType = r.vector(outSize, n.b.getI1Type());
+        Value total;
+        for (int k = 0; k < 4; ++k) {
+          Value below = n.create<AtenLtScalarOp>(maskType, taps[k],
+                                                 n.constFloat(0.0));
+          Value above = n.create<AtenGtScalarOp>(maskType, taps[k],
+                                                 n.constFloat(inSize - 1.0));
+          Value outside =
+              n.create<AtenLogicalOrOp>(maskType, below, above);
+          weights[k] = n.create<AtenWhereScalarSelfOp>(
+              t, outside, n.constFloat(0.0), weights[k]);
+          total = total ? Value(n.create<AtenAddTensorOp>(t, total, weights[k],
+                                                          n.constInt(1)))
+                        : weights[k];
+        }
+        for (int k = 0; k < 4; ++k)
+          weights[k] = n.create<AtenDivTensorOp>(t, weights[k], total);
+      }
+      std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+      SmallVector<int64_t> along(rank, 1);
+      along[axis] = outSize;
+      Value sum;
+      for (int k = 0; k < 4; ++k) {
+        Value picked = n.create<AtenIndexSelectOp>(
+            nextType, x, n.constInt(axis), r.indices(taps[k], outSize, inSize));
+        Value w = n.create<AtenReshapeOp>(n.tensorType(along, r.f64),
+                                          weights[k], n.intList(along));
+        w = n.create<AtenToDtypeOp>(n.tensorType(along, out.getDtype()), w,
+                                    n.constInt(*code), n.constBool(false),
+                                    n.constBool(false), n.none());
+        Value term = n.create<AtenMulTensorOp>(nextType, picked, w);
+        sum = sum ? Value(n.create<AtenAddTensorOp>(nextType, sum, term,
+                                                    n.constInt(1)))
+                  : term;
+      }
+      x = sum;
     } else {
       // Linear: the two neighbours (clamped, as ONNX pads with the edge),
       // blended by the fraction.

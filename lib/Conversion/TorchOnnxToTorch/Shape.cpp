@@ -519,6 +519,51 @@ LogicalResult scatterElements(OnnxNode &n) {
       n.constBool(true)));
 }
 
+/// indices[..., j] for each j of the last dim: index tensors, one per
+/// indexed dim of the data (as aten.index.Tensor and index_put take them).
+std::optional<Value> indexList(OnnxNode &n, Value indices) {
+  auto t = cast<ValueTensorType>(indices.getType());
+  if (!t.hasSizes() || t.getSizes().empty() ||
+      t.getSizes().back() == kUnknownSize)
+    return std::nullopt;
+  ArrayRef<int64_t> sizes = t.getSizes();
+  ValueTensorType part = n.tensorType(sizes.drop_back(), t.getDtype());
+  SmallVector<Value> parts;
+  for (int64_t j = 0; j < sizes.back(); ++j)
+    parts.push_back(n.create<AtenSelectIntOp>(part, indices,
+                                              n.constInt(sizes.size() - 1),
+                                              n.constInt(j)));
+  return n.list(OptionalType::get(ValueTensorType::get(n.b.getContext())),
+                parts);
+}
+
+LogicalResult gatherND(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || !n.operandType(0) || !n.operandType(1))
+    return n.fail("the operands' or result's types are unknown");
+  if (n.intAttr("batch_dims", 0))
+    return n.fail("batch_dims is not converted");
+  std::optional<Value> list = indexList(n, n.operand(1));
+  if (!list)
+    return n.fail("the indices' last dim must be static");
+  return n.replace(n.create<AtenIndexTensorOp>(out, n.operand(0), *list));
+}
+
+LogicalResult scatterND(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || !n.operandType(0) || !n.operandType(1) || !n.operandType(2))
+    return n.fail("the operands' or result's types are unknown");
+  StringRef reduction = n.stringAttr("reduction", "none");
+  if (reduction != "none" && reduction != "add")
+    return n.fail("reduction '" + reduction + "' is not converted");
+  std::optional<Value> list = indexList(n, n.operand(1));
+  if (!list)
+    return n.fail("the indices' last dim must be static");
+  return n.replace(n.create<AtenIndexPutOp>(out, n.operand(0), *list,
+                                            n.operand(2),
+                                            n.constBool(reduction == "add")));
+}
+
 /// on where the position along `axis` equals the index (negative ones
 /// counted from depth), off elsewhere.
 LogicalResult oneHot(OnnxNode &n) {
@@ -611,6 +656,8 @@ const OnnxConversion kConversions[] = {
     {"Trilu", 14, trilu},
     {"ScatterElements", 11, scatterElements},
     {"OneHot", 9, oneHot},
+    {"GatherND", 11, gatherND},
+    {"ScatterND", 11, scatterND},
     {"EyeLike", 9, eyeLike},
 };
 
