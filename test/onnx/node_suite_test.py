@@ -130,6 +130,8 @@ def _compare(got, want, rtol, atol):
         return f"dtype {got.dtype}, expected {want.dtype}"
     if got.shape != want.shape:
         return f"shape {got.shape}, expected {want.shape}"
+    if want.dtype.name in ("bfloat16",) or want.dtype.name.startswith("float8"):
+        got, want = got.astype(np.float32), want.astype(np.float32)  # ml_dtypes'
     if want.dtype.kind in "fc":
         if not np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True):
             worst = np.nanmax(np.abs(got.astype(np.float64) - want.astype(np.float64)))

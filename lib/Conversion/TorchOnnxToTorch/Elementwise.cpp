@@ -366,16 +366,6 @@ Value quantParam(OnnxNode &n, Value v, int64_t rank, int64_t axis) {
                                  n.intList(sizes));
 }
 
-Value convert(OnnxNode &n, Value v, Type dtype) {
-  auto t = cast<ValueTensorType>(v.getType());
-  if (t.getDtype() == dtype)
-    return v;
-  return n.create<AtenToDtypeOp>(n.tensorType(t.getSizes(), dtype), v,
-                                 n.constInt(*n.dtypeCode(dtype)),
-                                 n.constBool(false), n.constBool(false),
-                                 n.none());
-}
-
 /// (x - zero_point) * scale, in the scale's (the result's) type.
 LogicalResult dequantize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
@@ -390,12 +380,12 @@ LogicalResult dequantize(OnnxNode &n) {
   if (axis < 0)
     axis += rank;
   Type dtype = out.getDtype();
-  Value x = convert(n, n.operand(0), dtype);
+  Value x = n.convert(n.operand(0), dtype);
   if (Value zp = n.operand(2)) {
-    zp = convert(n, quantParam(n, zp, rank, axis), dtype);
+    zp = n.convert(quantParam(n, zp, rank, axis), dtype);
     x = n.create<AtenSubTensorOp>(out, x, zp, n.constInt(1));
   }
-  Value scale = convert(n, quantParam(n, n.operand(1), rank, axis), dtype);
+  Value scale = n.convert(quantParam(n, n.operand(1), rank, axis), dtype);
   return n.replace(n.create<AtenMulTensorOp>(out, x, scale));
 }
 
@@ -415,18 +405,18 @@ LogicalResult quantize(OnnxNode &n) {
     axis += rank;
   Type f32 = n.b.getF32Type();
   ValueTensorType work = n.tensorType(in.getSizes(), f32);
-  Value x = convert(n, n.operand(0), f32);
-  Value scale = convert(n, quantParam(n, n.operand(1), rank, axis), f32);
+  Value x = n.convert(n.operand(0), f32);
+  Value scale = n.convert(quantParam(n, n.operand(1), rank, axis), f32);
   x = n.create<AtenRoundOp>(work, n.create<AtenDivTensorOp>(work, x, scale));
   if (Value zp = n.operand(2))
     x = n.create<AtenAddTensorOp>(
-        work, x, convert(n, quantParam(n, zp, rank, axis), f32), n.constInt(1));
+        work, x, n.convert(quantParam(n, zp, rank, axis), f32), n.constInt(1));
   unsigned width = intType.getWidth();
   double lo = intType.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
   double hi = intType.isUnsigned() ? std::ldexp(1.0, width) - 1
                                    : std::ldexp(1.0, width - 1) - 1;
   x = n.create<AtenClampOp>(work, x, n.constFloat(lo), n.constFloat(hi));
-  return n.replace(convert(n, x, out.getDtype()));
+  return n.replace(n.convert(x, out.getDtype()));
 }
 
 const OnnxConversion kConversions[] = {

@@ -3,6 +3,8 @@
 #include "OnnxNode.h"
 
 #include <cmath>
+#include <map>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::torch;
@@ -28,7 +30,9 @@ LogicalResult matmul(OnnxNode &n) {
                   out = n.resultType();
   if (!isStatic(a) || !isStatic(b) || !isStatic(out))
     return n.fail("operands and result of static shape are converted");
-  Type dtype = out.getDtype();
+  // Half precision: computed in f32, rounded once (as PyTorch's CPU kernels
+  // accumulate).
+  Type dtype = n.computeType(out.getDtype());
   SmallVector<int64_t> as(a.getSizes()), bs(b.getSizes());
   if (as.empty() || bs.empty())
     return n.fail("0-d operands are not allowed by ONNX");
@@ -52,13 +56,18 @@ LogicalResult matmul(OnnxNode &n) {
     batch[i] = std::max(x, y);
     count *= batch[i];
   }
-  Value lhs = n.operand(0), rhs = n.operand(1);
+  Value lhs = n.convert(n.operand(0), n.computeType(a.getDtype()));
+  Value rhs = n.convert(n.operand(1), n.computeType(b.getDtype()));
+  a = cast<ValueTensorType>(lhs.getType());
+  b = cast<ValueTensorType>(rhs.getType());
+  ValueTensorType computed = n.tensorType(out.getSizes(), dtype);
   if (rank == 0) {
     lhs = reshape(n, lhs, {m, k}, a.getDtype());
     rhs = reshape(n, rhs, {k, nn}, b.getDtype());
     Value product = n.create<AtenMmOp>(n.tensorType({m, nn}, dtype), lhs, rhs);
-    return n.replace(n.create<AtenReshapeOp>(out, product,
-                                             n.intList(out.getSizes())));
+    return n.replace(n.convert(
+        n.create<AtenReshapeOp>(computed, product, n.intList(out.getSizes())),
+        out.getDtype()));
   }
   auto toBatched = [&](Value x, ArrayRef<int64_t> sizes, ValueTensorType t,
                        int64_t rows, int64_t cols) {
@@ -75,8 +84,125 @@ LogicalResult matmul(OnnxNode &n) {
   rhs = toBatched(rhs, bs, b, k, nn);
   Value product =
       n.create<AtenBmmOp>(n.tensorType({count, m, nn}, dtype), lhs, rhs);
-  return n.replace(
-      n.create<AtenReshapeOp>(out, product, n.intList(out.getSizes())));
+  return n.replace(n.convert(
+      n.create<AtenReshapeOp>(computed, product, n.intList(out.getSizes())),
+      out.getDtype()));
+}
+
+/// Einsum of one or two operands without repeated labels or ellipses, on
+/// static shapes: labels only one operand has and the output lacks are
+/// summed first; the rest is one bmm of [batch, kept, contracted] by
+/// [batch, contracted, kept], then the output's order.
+LogicalResult einsum(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!isStatic(out))
+    return n.fail("the result's shape must be static");
+  std::string equation;
+  for (char c : n.stringAttr("equation", ""))
+    if (c != ' ')
+      equation.push_back(c);
+  if (equation.find("...") != std::string::npos)
+    return n.fail("ellipses are not converted");
+  StringRef eq(equation);
+  auto [lhs, outLabels] = eq.split("->");
+  bool implicit = !eq.contains("->");
+  SmallVector<StringRef> labels;
+  lhs.split(labels, ',');
+  if (labels.size() != n.numOperands() || labels.size() > 2)
+    return n.fail("only one or two operands are converted");
+  std::string output = outLabels.str();
+  if (implicit) { // the labels that appear once, in alphabetical order
+    std::string all = lhs.str();
+    output.clear();
+    for (char c = 'A'; c <= 'z'; ++c)
+      if (llvm::count(all, c) == 1)
+        output.push_back(c);
+  }
+  Type dtype = n.computeType(out.getDtype());
+  SmallVector<Value> xs;
+  SmallVector<std::string> ls;
+  std::map<char, int64_t> size;
+  for (auto [i, l] : llvm::enumerate(labels)) {
+    ValueTensorType t = n.operandType(i);
+    if (!isStatic(t) || t.getSizes().size() != l.size())
+      return n.fail("operand " + Twine(i) + " is not static or not of the "
+                    "equation's rank");
+    std::string s = l.str();
+    for (auto [j, c] : llvm::enumerate(s)) {
+      if (llvm::count(s, c) != 1)
+        return n.fail("repeated labels (diagonals) are not converted");
+      size[c] = t.getSizes()[j];
+    }
+    xs.push_back(n.convert(n.operand(i), dtype));
+    ls.push_back(s);
+  }
+  auto sizesOf = [&](StringRef l) {
+    SmallVector<int64_t> v;
+    for (char c : l)
+      v.push_back(size[c]);
+    return v;
+  };
+  // Sum away the labels no one else needs.
+  for (size_t i = 0; i < xs.size(); ++i) {
+    SmallVector<int64_t> dims;
+    std::string keep;
+    for (auto [j, c] : llvm::enumerate(ls[i])) {
+      bool needed = output.find(c) != std::string::npos ||
+                    (xs.size() == 2 && ls[1 - i].find(c) != std::string::npos);
+      if (needed)
+        keep.push_back(c);
+      else
+        dims.push_back(j);
+    }
+    if (!dims.empty()) {
+      xs[i] = n.create<AtenSumDimIntListOp>(n.tensorType(sizesOf(keep), dtype),
+                                            xs[i], n.intList(dims),
+                                            n.constBool(false), n.none());
+      ls[i] = keep;
+    }
+  }
+  auto permuted = [&](Value x, StringRef from, StringRef to) {
+    if (from == to)
+      return x;
+    SmallVector<int64_t> perm;
+    for (char c : to)
+      perm.push_back(from.find(c));
+    return n.create<AtenPermuteOp>(n.tensorType(sizesOf(to), dtype), x,
+                                   n.intList(perm));
+  };
+  Value result;
+  std::string order; // the labels of `result`, in order
+  if (xs.size() == 1) {
+    result = xs[0];
+    order = ls[0];
+  } else {
+    std::string batch, kept0, kept1, contracted;
+    for (char c : ls[0]) {
+      bool inOther = ls[1].find(c) != std::string::npos;
+      bool inOut = output.find(c) != std::string::npos;
+      (inOther ? (inOut ? batch : contracted) : kept0).push_back(c);
+    }
+    for (char c : ls[1])
+      if (ls[0].find(c) == std::string::npos)
+        kept1.push_back(c);
+    auto product = [&](StringRef l) {
+      int64_t p = 1;
+      for (char c : l)
+        p *= size[c];
+      return p;
+    };
+    int64_t b = product(batch), m = product(kept0), k = product(contracted),
+            nn = product(kept1);
+    Value a = reshape(n, permuted(xs[0], ls[0], batch + kept0 + contracted),
+                      {b, m, k}, dtype);
+    Value c = reshape(n, permuted(xs[1], ls[1], batch + contracted + kept1),
+                      {b, k, nn}, dtype);
+    Value mm = n.create<AtenBmmOp>(n.tensorType({b, m, nn}, dtype), a, c);
+    order = batch + kept0 + kept1;
+    result = reshape(n, mm, sizesOf(order), dtype);
+  }
+  result = permuted(result, order, output);
+  return n.replace(n.convert(result, out.getDtype()));
 }
 
 /// alpha * A' B' + beta * C.
@@ -433,6 +559,45 @@ LogicalResult lpPool(OnnxNode &n) {
       n.create<AtenPowTensorScalarOp>(out, sum, n.constFloat(1.0 / p)));
 }
 
+/// LRN: x / (bias + alpha / size * the sum of squares over `size`
+/// neighbouring channels)^beta; the window sum as a 3-D average pooling
+/// (counting the zero padding) over a channel axis made spatial.
+LogicalResult lrn(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!isStatic(in) || !out || in.getSizes().size() != 4)
+    return n.fail("only inputs [N, C, H, W] of static shape are converted");
+  int64_t size = n.intAttr("size", 0);
+  if (size <= 0)
+    return n.fail("size must be positive");
+  double alpha = n.floatAttr("alpha", 1e-4), beta = n.floatAttr("beta", 0.75),
+         bias = n.floatAttr("bias", 1.0);
+  Type dtype = n.computeType(out.getDtype());
+  Value x = n.convert(n.operand(0), dtype);
+  ArrayRef<int64_t> s = in.getSizes();
+  ValueTensorType full = n.tensorType(s, dtype);
+  Value squares = n.create<AtenMulTensorOp>(full, x, x);
+  SmallVector<int64_t> spread{s[0], 1, s[1], s[2], s[3]};
+  Value five = reshape(n, squares, spread, dtype);
+  int64_t before = (size - 1) / 2, after = size - 1 - before;
+  SmallVector<int64_t> padded(spread);
+  padded[2] += size - 1;
+  five = n.create<AtenConstantPadNdOp>(
+      n.tensorType(padded, dtype), five,
+      n.intList({0, 0, 0, 0, before, after}), n.constFloat(0.0));
+  Value mean = n.create<AtenAvgPool3dOp>(
+      n.tensorType(spread, dtype), five, n.intList({size, 1, 1}),
+      n.intList({1, 1, 1}), n.intList({0, 0, 0}), n.constBool(false),
+      n.constBool(true), n.none());
+  Value window = reshape(n, mean, s, dtype); // the sum / size
+  Value base = n.create<AtenAddScalarOp>(
+      full, n.create<AtenMulScalarOp>(full, window, n.constFloat(alpha)),
+      n.constFloat(bias), n.constInt(1));
+  Value denominator =
+      n.create<AtenPowTensorScalarOp>(full, base, n.constFloat(beta));
+  return n.replace(n.convert(n.create<AtenDivTensorOp>(full, x, denominator),
+                             out.getDtype()));
+}
+
 template <bool max> LogicalResult globalPool(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
@@ -578,6 +743,7 @@ LogicalResult instanceNorm(OnnxNode &n) {
 const OnnxConversion kConversions[] = {
     {"MatMul", 1, matmul},
     {"Gemm", 7, gemm},
+    {"Einsum", 12, einsum},
     {"Conv", 1, conv},
     {"ConvTranspose", 1, convTranspose},
     {"LpNormalization", 1, lpNormalization},
@@ -586,6 +752,7 @@ const OnnxConversion kConversions[] = {
     {"GlobalAveragePool", 1, globalPool<false>},
     {"GlobalMaxPool", 1, globalPool<true>},
     {"LpPool", 11, lpPool},
+    {"LRN", 1, lrn},
     {"BatchNormalization", 9, batchNorm},
     {"LayerNormalization", 17, layerNorm},
     {"InstanceNormalization", 6, instanceNorm},

@@ -223,6 +223,21 @@ std::optional<int64_t> OnnxNode::dtypeCode(Type dtype) {
   return std::nullopt;
 }
 
+Value OnnxNode::convert(Value v, Type dtype) {
+  auto t = cast<ValueTensorType>(v.getType());
+  if (t.getDtype() == dtype)
+    return v;
+  return b.create<AtenToDtypeOp>(loc, tensorType(t.getSizes(), dtype), v,
+                                 constInt(*dtypeCode(dtype)), constBool(false),
+                                 constBool(false), none());
+}
+
+Type OnnxNode::computeType(Type dtype) {
+  if (dtype.isF16() || dtype.isBF16())
+    return b.getF32Type();
+  return dtype;
+}
+
 LogicalResult OnnxNode::replace(ValueRange values) {
   if (values.size() != op->getNumResults())
     return fail("the conversion made " + Twine(values.size()) +

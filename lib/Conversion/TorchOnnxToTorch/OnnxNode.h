@@ -74,6 +74,12 @@ public:
     return b.create<OpTy>(loc, result, std::forward<Args>(args)...);
   }
 
+  /// `v` converted to `dtype` (itself if it has it already).
+  Value convert(Value v, Type dtype);
+  /// f32 for the half-precision dtypes (f16, bf16), which products and
+  /// normalizations compute in, rounding once at the end; else `dtype`.
+  Type computeType(Type dtype);
+
   /// Replaces the node's results with `values` (one per result).
   LogicalResult replace(ValueRange values);
   /// An error at the node: "onnx.<Op> (opset N): <why>". Always failure().

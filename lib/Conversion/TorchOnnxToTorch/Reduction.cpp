@@ -186,18 +186,24 @@ template <bool log> LogicalResult softmaxOver(OnnxNode &n, bool oneAxis) {
   SmallVector<int64_t> dims;
   for (int64_t d = axis; d < (oneAxis ? axis + 1 : rank); ++d)
     dims.push_back(d);
-  Value x = n.operand(0);
-  ValueTensorType kept = reducedType(n, in, dims, true, out.getDtype());
+  // Half precision: computed in f32, rounded once.
+  Type dtype = n.computeType(out.getDtype());
+  Value x = n.convert(n.operand(0), dtype);
+  ValueTensorType full = n.tensorType(out.getSizes(), dtype);
+  ValueTensorType kept = reducedType(n, in, dims, true, dtype);
   Value max = n.create<AtenAmaxOp>(kept, x, n.intList(dims), n.constBool(true));
-  Value shifted = n.create<AtenSubTensorOp>(out, x, max, n.constInt(1));
-  Value exp = n.create<AtenExpOp>(out, shifted);
+  Value shifted = n.create<AtenSubTensorOp>(full, x, max, n.constInt(1));
+  Value exp = n.create<AtenExpOp>(full, shifted);
   Value sum = n.create<AtenSumDimIntListOp>(kept, exp, n.intList(dims),
                                             n.constBool(true), n.none());
-  if (!log)
-    return n.replace(n.create<AtenDivTensorOp>(out, exp, sum));
-  Value logSum = n.create<AtenLogOp>(kept, sum);
-  return n.replace(
-      n.create<AtenSubTensorOp>(out, shifted, logSum, n.constInt(1)));
+  Value result;
+  if (!log) {
+    result = n.create<AtenDivTensorOp>(full, exp, sum);
+  } else {
+    Value logSum = n.create<AtenLogOp>(kept, sum);
+    result = n.create<AtenSubTensorOp>(full, shifted, logSum, n.constInt(1));
+  }
+  return n.replace(n.convert(result, out.getDtype()));
 }
 
 /// A literal [n-1, ..., 0]: index_select by it reverses a dim.

@@ -392,9 +392,15 @@ LogicalResult tile(OnnxNode &n) {
 
 LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
   if (n.operand(2)) {
+    // Training with a ratio of 0 drops nothing either.
     std::optional<SmallVector<int64_t>> training = n.constantInts(2);
-    if (!training || training->size() != 1 || (*training)[0] != 0)
-      return n.fail("training_mode must be a constant false");
+    std::optional<SmallVector<double>> ratio =
+        n.operand(1) ? n.constantFloats(1) : std::nullopt;
+    bool inference = training && training->size() == 1 && (*training)[0] == 0;
+    bool dropsNothing = ratio && ratio->size() == 1 && (*ratio)[0] == 0.0;
+    if (!inference && !dropsNothing)
+      return n.fail("training_mode must be a constant false (or the ratio "
+                    "a constant 0): random dropping is not converted");
   }
   SmallVector<Value> results{n.operand(0)};
   if (n.numResults() > 1) {

@@ -623,8 +623,20 @@ const ElementwiseRow kElementwiseOps[] = {
      ElementBuilder::bitwise<arith::AndIOp>},
     {isOneOf<AtenBitwiseOrTensorOp>, ElementBuilder::bitwise<arith::OrIOp>},
     {isOneOf<AtenBitwiseXorTensorOp>, ElementBuilder::bitwise<arith::XOrIOp>},
+    // Shifts by a negative amount or by the width or more shift every bit
+    // out (arith leaves them undefined): 0, or the sign's copies.
     {isOneOf<AtenBitwiseLeftShiftTensorOp>,
-     ElementBuilder::bitwise<arith::ShLIOp>},
+     [](ElementBuilder &e) -> Value {
+       if (e.isFloat())
+         return nullptr;
+       Value x = e.in(0), amount = e.in(1);
+       Value zero = e.constant(0);
+       Value width = e.constant(e.result.getIntOrFloatBitWidth());
+       Value inRange = e.b.create<arith::CmpIOp>(
+           e.loc, arith::CmpIPredicate::ult, amount, width);
+       Value shifted = e.b.create<arith::ShLIOp>(e.loc, x, amount);
+       return e.b.create<arith::SelectOp>(e.loc, inRange, shifted, zero);
+     }},
     {isOneOf<AtenBitwiseRightShiftTensorOp>,
      [](ElementBuilder &e) -> Value {
        if (e.isFloat())
@@ -632,9 +644,17 @@ const ElementwiseRow kElementwiseOps[] = {
        // Logical for unsigned dtypes, arithmetic for signed ones.
        auto dtype = cast<ValueTensorType>(e.op->getResult(0).getType())
                         .getOptionalDtype();
+       Value x = e.in(0), amount = e.in(1);
+       unsigned bits = e.result.getIntOrFloatBitWidth();
+       Value inRange = e.b.create<arith::CmpIOp>(
+           e.loc, arith::CmpIPredicate::ult, amount, e.constant(bits));
        if (dtype && dtype.isUnsignedInteger())
-         return e.b.create<arith::ShRUIOp>(e.loc, e.in(0), e.in(1));
-       return e.b.create<arith::ShRSIOp>(e.loc, e.in(0), e.in(1));
+         return e.b.create<arith::SelectOp>(
+             e.loc, inRange, e.b.create<arith::ShRUIOp>(e.loc, x, amount),
+             e.constant(0));
+       Value clamped = e.b.create<arith::SelectOp>(e.loc, inRange, amount,
+                                                   e.constant(bits - 1));
+       return e.b.create<arith::ShRSIOp>(e.loc, x, clamped);
      }},
     {isOneOf<AtenBitwiseNotOp>,
      [](ElementBuilder &e) -> Value {
