@@ -30,7 +30,16 @@ LogicalResult needTypes(OnnxNode &n, unsigned operands) {
 template <typename AtenOp> LogicalResult unary(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
-  return n.replace(n.create<AtenOp>(n.resultType(), n.operand(0)));
+  // Half precision: computed in f32, rounded once.
+  ValueTensorType t = n.resultType();
+  Type dtype = n.computeType(t.getDtype());
+  ValueTensorType operandType = n.operandType(0);
+  if (dtype == t.getDtype() || !operandType ||
+      operandType.getDtype() != t.getDtype())
+    return n.replace(n.create<AtenOp>(t, n.operand(0)));
+  Value x = n.convert(n.operand(0), dtype);
+  Value y = n.create<AtenOp>(n.tensorType(t.getSizes(), dtype), x);
+  return n.replace(n.convert(y, t.getDtype()));
 }
 
 template <typename AtenOp> LogicalResult binary(OnnxNode &n) {
@@ -196,9 +205,13 @@ LogicalResult clipOperands(OnnxNode &n) { // opset 11: bounds as 0-d tensors
 LogicalResult elu(OnnxNode &n, double alpha, double scale, double inScale) {
   if (failed(needTypes(n, 1)))
     return failure();
-  return n.replace(n.create<AtenEluOp>(n.resultType(), n.operand(0),
-                                       n.constFloat(alpha), n.constFloat(scale),
-                                       n.constFloat(inScale)));
+  ValueTensorType t = n.resultType();
+  Type dtype = n.computeType(t.getDtype()); // half precision: in f32
+  Value y = n.create<AtenEluOp>(n.tensorType(t.getSizes(), dtype),
+                                n.convert(n.operand(0), dtype),
+                                n.constFloat(alpha), n.constFloat(scale),
+                                n.constFloat(inScale));
+  return n.replace(n.convert(y, t.getDtype()));
 }
 
 LogicalResult hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta,

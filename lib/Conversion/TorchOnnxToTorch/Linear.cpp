@@ -339,7 +339,12 @@ LogicalResult conv(OnnxNode &n) {
   std::optional<Window> w = window(n, kernel, 0.0);
   if (!w)
     return failure();
-  Value bias = n.operand(2) ? n.operand(2) : n.none();
+  // Half precision: computed in f32, rounded once.
+  Type dtype = n.computeType(out.getDtype());
+  ValueTensorType result = n.tensorType(out.getSizes(), dtype);
+  Value bias = n.operand(2) ? n.convert(n.operand(2), dtype) : n.none();
+  Value weightValue = n.convert(n.operand(1), dtype);
+  w->input = n.convert(w->input, dtype);
   int64_t groups = n.intAttr("group", 1);
   if (groups != 1 && spatial == 1) {
     // Grouped 1-D convolutions lower as 2-D ones over a height of 1.
@@ -351,20 +356,23 @@ LogicalResult conv(OnnxNode &n) {
     inSizes.insert(inSizes.begin() + 2, 1);
     wSizes.insert(wSizes.begin() + 2, 1);
     outSizes.insert(outSizes.begin() + 2, 1);
-    Value x = reshape(n, w->input, inSizes, in2d.getDtype());
-    Value k = reshape(n, n.operand(1), wSizes, weight.getDtype());
+    Value x = reshape(n, w->input, inSizes, dtype);
+    Value k = reshape(n, weightValue, wSizes, dtype);
     Value y = n.create<AtenConvolutionOp>(
-        n.tensorType(outSizes, out.getDtype()), x, k, bias,
+        n.tensorType(outSizes, dtype), x, k, bias,
         n.intList({1, w->strides[0]}), n.intList({0, w->padding[0]}),
         n.intList({1, w->dilations[0]}), n.constBool(false),
         n.intList({0, 0}), n.constInt(groups));
-    return n.replace(
-        n.create<AtenReshapeOp>(out, y, n.intList(out.getSizes())));
+    return n.replace(n.convert(
+        n.create<AtenReshapeOp>(result, y, n.intList(out.getSizes())),
+        out.getDtype()));
   }
-  return n.replace(n.create<AtenConvolutionOp>(
-      out, w->input, n.operand(1), bias, n.intList(w->strides),
-      n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
-      n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups)));
+  return n.replace(n.convert(
+      n.create<AtenConvolutionOp>(
+          result, w->input, weightValue, bias, n.intList(w->strides),
+          n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
+          n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups)),
+      out.getDtype()));
 }
 
 /// A transposed convolution of the full extent (no padding), then the

@@ -660,6 +660,7 @@ const OnnxConversion kConversions[] = {
     {"Dropout", 1, dropout},
     {"Range", 11, range},
     {"Trilu", 14, trilu},
+    {"Scatter", 9, scatterElements}, // ScatterElements' old name
     {"ScatterElements", 11, scatterElements},
     {"OneHot", 9, oneHot},
     {"GatherND", 11, gatherND},
