@@ -102,10 +102,46 @@ class CompileTest(unittest.TestCase):
         with self.assertRaisesRegex(CompileError, r"onnx\.Det \(opset 21\): no conversion"):
             tm_onnx.compile(m)
 
+    def test_the_newest_opset_is_the_pinned_onnx_one(self):
+        # The conversions name the newest opset they were written against;
+        # bumping onnx must bring a review of them (and this number).
+        newest = onnx.defs.onnx_opset_version()
+        m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2])],
+                  [tensor("y", [2])])
+        for opset, ok in ((newest, True), (newest + 1, False)):
+            module = tm_onnx.import_model(m)
+            with module.context:
+                func = module.body.operations[0]
+                func.attributes["torch.onnx_meta.opset_versions"] = ir.DictAttr.get(
+                    {"ai.onnx": ir.IntegerAttr.get(ir.IntegerType.get_signed(64), opset)})
+            if ok:
+                tm_onnx.lower(module, "torch")
+            else:
+                with self.assertRaisesRegex(
+                        CompileError, f"opset {opset} is newer than any conversion knows "
+                                      rf"\(they were written against opsets up to {newest}\)"):
+                    tm_onnx.lower(module, "torch")
+
+    def test_expanded_ops_have_bodies(self):
+        from torch_mlir.onnx.functions import EXPANDED_OPS
+        for op in sorted(EXPANDED_OPS):
+            schema = onnx.defs.get_schema(op)
+            self.assertTrue(schema.has_function or schema.has_context_dependent_function, op)
+
+    def test_an_op_expanded_from_its_body_runs(self):
+        # Swish has no conversion of its own: its ONNX body (x * sigmoid(x)).
+        m = model([helper.make_node("Swish", ["x"], ["y"])], [tensor("x", [5])],
+                  [tensor("y", [5])], opset=24)
+        self.assertNotIn('"onnx.Swish"', str(tm_onnx.import_model(m)))
+        x = np.linspace(-3, 3, 5).astype(np.float32)
+        np.testing.assert_allclose(tm_onnx.compile(m)(x)["y"], x / (1 + np.exp(-x)),
+                                   rtol=RTOL, atol=ATOL)
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
     unpacked_wheels.use(wheels)
+    from torch_mlir import ir
     from torch_mlir import onnx as tm_onnx
     from torch_mlir.refbackend import CompileError
     unittest.main(argv=sys.argv[:1])

@@ -52,8 +52,8 @@ template <typename AtenOp> LogicalResult binary(OnnxNode &n) {
 template <typename AtenOp> LogicalResult binaryWithAlpha(OnnxNode &n) {
   if (failed(needTypes(n, 2)))
     return failure();
-  return n.replace(n.create<AtenOp>(n.resultType(), n.operand(0),
-                                    n.operand(1), n.constInt(1)));
+  return n.replace(n.create<AtenOp>(n.resultType(), n.operand(0), n.operand(1),
+                                    n.constInt(1)));
 }
 
 LogicalResult identity(OnnxNode &n) {
@@ -68,8 +68,7 @@ LogicalResult div(OnnxNode &n) {
     return failure();
   ValueTensorType t = n.resultType();
   if (isa<mlir::FloatType, ComplexType>(t.getDtype()))
-    return n.replace(
-        n.create<AtenDivTensorOp>(t, n.operand(0), n.operand(1)));
+    return n.replace(n.create<AtenDivTensorOp>(t, n.operand(0), n.operand(1)));
   // Integers: the quotient rounded toward zero, as C and ONNX's reference.
   Value mode = n.b.create<ConstantStrOp>(n.loc, n.b.getStringAttr("trunc"));
   return n.replace(
@@ -83,8 +82,7 @@ LogicalResult mod(OnnxNode &n) {
   // fmod=1: the remainder has the dividend's sign (C's fmod); fmod=0: the
   // divisor's sign, as Python's % (integers; floats from opset 28).
   if (n.intAttr("fmod", 0))
-    return n.replace(
-        n.create<AtenFmodTensorOp>(t, n.operand(0), n.operand(1)));
+    return n.replace(n.create<AtenFmodTensorOp>(t, n.operand(0), n.operand(1)));
   return n.replace(
       n.create<AtenRemainderTensorOp>(t, n.operand(0), n.operand(1)));
 }
@@ -159,8 +157,7 @@ LogicalResult mean(OnnxNode &n) { // the sum divided by the count
   if (!sum)
     return failure();
   return n.replace(n.create<AtenDivScalarOp>(
-      n.resultType(), sum,
-      n.constFloat(static_cast<double>(n.numOperands()))));
+      n.resultType(), sum, n.constFloat(static_cast<double>(n.numOperands()))));
 }
 
 LogicalResult castTo(OnnxNode &n) {
@@ -197,9 +194,8 @@ LogicalResult clipOperands(OnnxNode &n) { // opset 11: bounds as 0-d tensors
   ValueTensorType t = n.resultType();
   if (!lo && !hi)
     return n.replace(n.operand(0));
-  return n.replace(n.create<AtenClampTensorOp>(t, n.operand(0),
-                                               lo ? lo : n.none(),
-                                               hi ? hi : n.none()));
+  return n.replace(n.create<AtenClampTensorOp>(
+      t, n.operand(0), lo ? lo : n.none(), hi ? hi : n.none()));
 }
 
 LogicalResult elu(OnnxNode &n, double alpha, double scale, double inScale) {
@@ -207,10 +203,9 @@ LogicalResult elu(OnnxNode &n, double alpha, double scale, double inScale) {
     return failure();
   ValueTensorType t = n.resultType();
   Type dtype = n.computeType(t.getDtype()); // half precision: in f32
-  Value y = n.create<AtenEluOp>(n.tensorType(t.getSizes(), dtype),
-                                n.convert(n.operand(0), dtype),
-                                n.constFloat(alpha), n.constFloat(scale),
-                                n.constFloat(inScale));
+  Value y = n.create<AtenEluOp>(
+      n.tensorType(t.getSizes(), dtype), n.convert(n.operand(0), dtype),
+      n.constFloat(alpha), n.constFloat(scale), n.constFloat(inScale));
   return n.replace(n.convert(y, t.getDtype()));
 }
 
@@ -218,10 +213,9 @@ LogicalResult hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta,
                             Value &out) {
   ValueTensorType t = n.resultType();
   Value scaled = n.create<AtenMulScalarOp>(t, x, n.constFloat(alpha));
-  Value shifted = n.create<AtenAddScalarOp>(t, scaled, n.constFloat(beta),
-                                            n.constInt(1));
-  out = n.create<AtenClampOp>(t, shifted, n.constFloat(0.0),
-                              n.constFloat(1.0));
+  Value shifted =
+      n.create<AtenAddScalarOp>(t, scaled, n.constFloat(beta), n.constInt(1));
+  out = n.create<AtenClampOp>(t, shifted, n.constFloat(0.0), n.constFloat(1.0));
   return success();
 }
 
@@ -259,8 +253,8 @@ LogicalResult mish(OnnxNode &n) { // x * tanh(softplus(x))
     return failure();
   ValueTensorType t = n.resultType();
   Value x = n.operand(0);
-  Value sp = n.create<AtenSoftplusOp>(t, x, n.constFloat(1.0),
-                                      n.constFloat(20.0));
+  Value sp =
+      n.create<AtenSoftplusOp>(t, x, n.constFloat(1.0), n.constFloat(20.0));
   return n.replace(
       n.create<AtenMulTensorOp>(t, x, n.create<AtenTanhOp>(t, sp)));
 }
@@ -270,9 +264,9 @@ LogicalResult thresholdedRelu(OnnxNode &n) { // x > alpha ? x : 0
     return failure();
   ValueTensorType t = n.resultType();
   Value x = n.operand(0);
-  Value mask = n.create<AtenGtScalarOp>(
-      n.tensorType(t.getSizes(), n.b.getI1Type()), x,
-      n.constFloat(n.floatAttr("alpha", 1.0)));
+  Value mask =
+      n.create<AtenGtScalarOp>(n.tensorType(t.getSizes(), n.b.getI1Type()), x,
+                               n.constFloat(n.floatAttr("alpha", 1.0)));
   return n.replace(
       n.create<AtenWhereScalarOtherOp>(t, mask, x, n.constFloat(0.0)));
 }
@@ -329,9 +323,8 @@ LogicalResult softplus(OnnxNode &n) {
     return failure();
   // PyTorch returns x itself past the threshold, where log1p(exp(x)) and x
   // agree to within float precision.
-  return n.replace(n.create<AtenSoftplusOp>(n.resultType(), n.operand(0),
-                                            n.constFloat(1.0),
-                                            n.constFloat(20.0)));
+  return n.replace(n.create<AtenSoftplusOp>(
+      n.resultType(), n.operand(0), n.constFloat(1.0), n.constFloat(20.0)));
 }
 
 LogicalResult bitShift(OnnxNode &n) {
@@ -360,10 +353,9 @@ LogicalResult isInf(OnnxNode &n) {
     x = n.create<AtenAbsOp>(in, x);
   }
   // Neither: nothing is infinite (NaN compares unequal to all).
-  double target = positive ? inf
-                  : negative
-                      ? -inf
-                      : std::numeric_limits<double>::quiet_NaN();
+  double target = positive   ? inf
+                  : negative ? -inf
+                             : std::numeric_limits<double>::quiet_NaN();
   return n.replace(n.create<AtenEqScalarOp>(t, x, n.constFloat(target)));
 }
 

@@ -49,8 +49,10 @@ LogicalResult matmul(OnnxNode &n) {
   SmallVector<int64_t> batch(rank);
   int64_t count = 1;
   for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - aBatch.size() ? 1 : aBatch[i - (rank - aBatch.size())];
-    int64_t y = i < rank - bBatch.size() ? 1 : bBatch[i - (rank - bBatch.size())];
+    int64_t x =
+        i < rank - aBatch.size() ? 1 : aBatch[i - (rank - aBatch.size())];
+    int64_t y =
+        i < rank - bBatch.size() ? 1 : bBatch[i - (rank - bBatch.size())];
     if (x != y && x != 1 && y != 1)
       return n.fail("the operands' batch dimensions do not broadcast");
     batch[i] = std::max(x, y);
@@ -125,7 +127,8 @@ LogicalResult einsum(OnnxNode &n) {
   for (auto [i, l] : llvm::enumerate(labels)) {
     ValueTensorType t = n.operandType(i);
     if (!isStatic(t) || t.getSizes().size() != l.size())
-      return n.fail("operand " + Twine(i) + " is not static or not of the "
+      return n.fail("operand " + Twine(i) +
+                    " is not static or not of the "
                     "equation's rank");
     std::string s = l.str();
     for (auto [j, c] : llvm::enumerate(s)) {
@@ -209,8 +212,7 @@ LogicalResult einsum(OnnxNode &n) {
 LogicalResult gemm(OnnxNode &n) {
   ValueTensorType a = n.operandType(0), b = n.operandType(1),
                   out = n.resultType();
-  if (!a || !b || !out || a.getSizes().size() != 2 ||
-      b.getSizes().size() != 2)
+  if (!a || !b || !out || a.getSizes().size() != 2 || b.getSizes().size() != 2)
     return n.fail("A and B must be matrices of known type");
   Type dtype = out.getDtype();
   auto transposed = [&](Value x, ValueTensorType t) {
@@ -218,10 +220,10 @@ LogicalResult gemm(OnnxNode &n) {
     return n.create<AtenTransposeIntOp>(n.tensorType(sizes, t.getDtype()), x,
                                         n.constInt(0), n.constInt(1));
   };
-  Value lhs = n.intAttr("transA", 0) ? transposed(n.operand(0), a)
-                                     : n.operand(0);
-  Value rhs = n.intAttr("transB", 0) ? transposed(n.operand(1), b)
-                                     : n.operand(1);
+  Value lhs =
+      n.intAttr("transA", 0) ? transposed(n.operand(0), a) : n.operand(0);
+  Value rhs =
+      n.intAttr("transB", 0) ? transposed(n.operand(1), b) : n.operand(1);
   Value y = n.create<AtenMmOp>(out, lhs, rhs);
   (void)dtype;
   double alpha = n.floatAttr("alpha", 1.0), beta = n.floatAttr("beta", 1.0);
@@ -259,9 +261,9 @@ padding(OnnxNode &n, ArrayRef<int64_t> inSizes, ArrayRef<int64_t> kernel,
         return std::nullopt;
       }
       int64_t outSize = (in + strides[i] - 1) / strides[i];
-      int64_t total = std::max<int64_t>(
-          0, (outSize - 1) * strides[i] + (kernel[i] - 1) * dilations[i] + 1 -
-                 in);
+      int64_t total =
+          std::max<int64_t>(0, (outSize - 1) * strides[i] +
+                                   (kernel[i] - 1) * dilations[i] + 1 - in);
       int64_t small = total / 2, large = total - small;
       begin[i] = autoPad == "SAME_UPPER" ? small : large;
       end[i] = autoPad == "SAME_UPPER" ? large : small;
@@ -320,8 +322,8 @@ std::optional<Window> window(OnnxNode &n, ArrayRef<int64_t> kernel,
                       w.dilations);
   if (!pads)
     return std::nullopt;
-  w.input = padAsymmetric(n, n.operand(0), pads->first, pads->second,
-                          padValue, w.padding);
+  w.input = padAsymmetric(n, n.operand(0), pads->first, pads->second, padValue,
+                          w.padding);
   return w;
 }
 
@@ -361,11 +363,11 @@ LogicalResult conv(OnnxNode &n) {
     Value y = n.create<AtenConvolutionOp>(
         n.tensorType(outSizes, dtype), x, k, bias,
         n.intList({1, w->strides[0]}), n.intList({0, w->padding[0]}),
-        n.intList({1, w->dilations[0]}), n.constBool(false),
-        n.intList({0, 0}), n.constInt(groups));
-    return n.replace(n.convert(
-        n.create<AtenReshapeOp>(result, y, n.intList(out.getSizes())),
-        out.getDtype()));
+        n.intList({1, w->dilations[0]}), n.constBool(false), n.intList({0, 0}),
+        n.constInt(groups));
+    return n.replace(
+        n.convert(n.create<AtenReshapeOp>(result, y, n.intList(out.getSizes())),
+                  out.getDtype()));
   }
   return n.replace(n.convert(
       n.create<AtenConvolutionOp>(
@@ -399,7 +401,8 @@ LogicalResult convTranspose(OnnxNode &n) {
   SmallVector<int64_t> fullSizes{in.getSizes()[0], out.getSizes()[1]};
   for (size_t i = 0; i < spatial; ++i) {
     int64_t inSize = in.getSizes()[2 + i], outSize = out.getSizes()[2 + i];
-    int64_t full = strides[i] * (inSize - 1) + (kernel[i] - 1) * dilations[i] + 1;
+    int64_t full =
+        strides[i] * (inSize - 1) + (kernel[i] - 1) * dilations[i] + 1;
     int64_t total = full + extra[i] - outSize;
     int64_t begin;
     if (pads && !n.attr("output_shape"))
@@ -416,8 +419,8 @@ LogicalResult convTranspose(OnnxNode &n) {
   }
   Value bias = n.operand(2) ? n.operand(2) : n.none();
   Value y = n.create<AtenConvolutionOp>(
-      n.tensorType(fullSizes, out.getDtype()), n.operand(0), n.operand(1),
-      bias, n.intList(strides), n.intList(SmallVector<int64_t>(spatial, 0)),
+      n.tensorType(fullSizes, out.getDtype()), n.operand(0), n.operand(1), bias,
+      n.intList(strides), n.intList(SmallVector<int64_t>(spatial, 0)),
       n.intList(dilations), n.constBool(true), n.intList(outputPadding),
       n.constInt(1));
   SmallVector<int64_t> sizes(fullSizes);
@@ -451,9 +454,8 @@ LogicalResult lpNormalization(OnnxNode &n) {
   Value x = n.operand(0);
   Value magnitude = p == 1 ? n.create<AtenAbsOp>(out, x)
                            : n.create<AtenMulTensorOp>(out, x, x);
-  Value norm = n.create<AtenSumDimIntListOp>(keptType, magnitude,
-                                             n.intList({axis}),
-                                             n.constBool(true), n.none());
+  Value norm = n.create<AtenSumDimIntListOp>(
+      keptType, magnitude, n.intList({axis}), n.constBool(true), n.none());
   if (p == 2)
     norm = n.create<AtenSqrtOp>(keptType, norm);
   return n.replace(n.create<AtenDivTensorOp>(out, x, norm));
@@ -478,16 +480,16 @@ LogicalResult maxPool(OnnxNode &n) {
   Value pooled;
   switch (kernel->size()) {
   case 1:
-    pooled = n.create<AtenMaxPool1dOp>(out, w->input, kernelList, strides,
-                                       pads, dilations, ceil);
+    pooled = n.create<AtenMaxPool1dOp>(out, w->input, kernelList, strides, pads,
+                                       dilations, ceil);
     break;
   case 2:
-    pooled = n.create<AtenMaxPool2dOp>(out, w->input, kernelList, strides,
-                                       pads, dilations, ceil);
+    pooled = n.create<AtenMaxPool2dOp>(out, w->input, kernelList, strides, pads,
+                                       dilations, ceil);
     break;
   case 3:
-    pooled = n.create<AtenMaxPool3dOp>(out, w->input, kernelList, strides,
-                                       pads, dilations, ceil);
+    pooled = n.create<AtenMaxPool3dOp>(out, w->input, kernelList, strides, pads,
+                                       dilations, ceil);
     break;
   default:
     return n.fail("only 1-D, 2-D and 3-D pooling is converted");
@@ -520,16 +522,16 @@ LogicalResult averagePool(OnnxNode &n) {
   Value pooled;
   switch (kernel->size()) {
   case 1:
-    pooled = n.create<AtenAvgPool1dOp>(out, w->input, kernelList, strides,
-                                       pads, ceil, include);
+    pooled = n.create<AtenAvgPool1dOp>(out, w->input, kernelList, strides, pads,
+                                       ceil, include);
     break;
   case 2:
-    pooled = n.create<AtenAvgPool2dOp>(out, w->input, kernelList, strides,
-                                       pads, ceil, include, n.none());
+    pooled = n.create<AtenAvgPool2dOp>(out, w->input, kernelList, strides, pads,
+                                       ceil, include, n.none());
     break;
   case 3:
-    pooled = n.create<AtenAvgPool3dOp>(out, w->input, kernelList, strides,
-                                       pads, ceil, include, n.none());
+    pooled = n.create<AtenAvgPool3dOp>(out, w->input, kernelList, strides, pads,
+                                       ceil, include, n.none());
     break;
   default:
     return n.fail("only 1-D, 2-D and 3-D pooling is converted");
@@ -589,9 +591,9 @@ LogicalResult lrn(OnnxNode &n) {
   int64_t before = (size - 1) / 2, after = size - 1 - before;
   SmallVector<int64_t> padded(spread);
   padded[2] += size - 1;
-  five = n.create<AtenConstantPadNdOp>(
-      n.tensorType(padded, dtype), five,
-      n.intList({0, 0, 0, 0, before, after}), n.constFloat(0.0));
+  five = n.create<AtenConstantPadNdOp>(n.tensorType(padded, dtype), five,
+                                       n.intList({0, 0, 0, 0, before, after}),
+                                       n.constFloat(0.0));
   Value mean = n.create<AtenAvgPool3dOp>(
       n.tensorType(spread, dtype), five, n.intList({size, 1, 1}),
       n.intList({1, 1, 1}), n.intList({0, 0, 0}), n.constBool(false),
@@ -616,8 +618,8 @@ template <bool max> LogicalResult globalPool(OnnxNode &n) {
   if (max)
     return n.replace(n.create<AtenAmaxOp>(out, n.operand(0), n.intList(dims),
                                           n.constBool(true)));
-  return n.replace(n.create<AtenMeanDimOp>(
-      out, n.operand(0), n.intList(dims), n.constBool(true), n.none()));
+  return n.replace(n.create<AtenMeanDimOp>(out, n.operand(0), n.intList(dims),
+                                           n.constBool(true), n.none()));
 }
 
 /// A per-channel vector [C] as [C, 1, ...] to broadcast against [N, C, ...].
@@ -652,8 +654,8 @@ LogicalResult batchNorm(OnnxNode &n) {
       param, n.create<AtenAddScalarOp>(
                  param, var, n.constFloat(n.floatAttr("epsilon", 1e-5)),
                  n.constInt(1)));
-  Value centered = n.create<AtenSubTensorOp>(out, n.operand(0), mean,
-                                             n.constInt(1));
+  Value centered =
+      n.create<AtenSubTensorOp>(out, n.operand(0), mean, n.constInt(1));
   Value normed = n.create<AtenDivTensorOp>(out, centered, std);
   Value scaled = n.create<AtenMulTensorOp>(out, normed, scale);
   SmallVector<Value> results{

@@ -91,9 +91,10 @@ static std::optional<SmallVector<T>> literalValues(Value v) {
   if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
     if (auto intType = dyn_cast<IntegerType>(element)) {
       for (const APInt &i : dense.getValues<APInt>())
-        out.push_back(static_cast<T>(intType.isUnsigned() || i.getBitWidth() == 1
-                                         ? static_cast<int64_t>(i.getZExtValue())
-                                         : i.getSExtValue()));
+        out.push_back(
+            static_cast<T>(intType.isUnsigned() || i.getBitWidth() == 1
+                               ? static_cast<int64_t>(i.getZExtValue())
+                               : i.getSExtValue()));
       return out;
     }
     if (isa<mlir::FloatType>(element)) {
@@ -207,7 +208,7 @@ std::optional<int64_t> OnnxNode::dtypeCode(Type dtype) {
   if (dtype.isF64())
     return 7;
   if (auto c = dyn_cast<ComplexType>(dtype))
-    return c.getElementType().isF32() ? std::optional<int64_t>(9)
+    return c.getElementType().isF32()   ? std::optional<int64_t>(9)
            : c.getElementType().isF64() ? std::optional<int64_t>(10)
                                         : std::nullopt;
   if (dtype.isSignlessInteger(1))
@@ -240,8 +241,8 @@ Type OnnxNode::computeType(Type dtype) {
 
 LogicalResult OnnxNode::replace(ValueRange values) {
   if (values.size() != op->getNumResults())
-    return fail("the conversion made " + Twine(values.size()) +
-                " values for " + Twine(op->getNumResults()) + " results");
+    return fail("the conversion made " + Twine(values.size()) + " values for " +
+                Twine(op->getNumResults()) + " results");
   for (auto [result, value] : llvm::zip(op->getResults(), values)) {
     if (value && value.getType() != result.getType())
       value = b.create<TensorStaticInfoCastOp>(loc, result.getType(), value);
@@ -255,6 +256,5 @@ LogicalResult OnnxNode::replace(ValueRange values) {
 }
 
 LogicalResult OnnxNode::fail(const Twine &why) {
-  return op->emitError() << op.getName() << " (opset " << opset
-                         << "): " << why;
+  return op->emitError() << op.getName() << " (opset " << opset << "): " << why;
 }

@@ -1,4 +1,5 @@
-//===- Reduction.cpp - ONNX's reductions, Softmax and ArgMax ---------------===//
+//===- Reduction.cpp - ONNX's reductions, Softmax and ArgMax
+//---------------===//
 
 #include "OnnxNode.h"
 
@@ -162,8 +163,7 @@ LogicalResult reduceNode(OnnxNode &n) {
     return n.replace(x);
   }
   if (post == Post::None)
-    return n.replace(
-        reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out));
+    return n.replace(reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out));
   Value r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out);
   if (post == Post::Sqrt)
     return n.replace(n.create<AtenSqrtOp>(out, r));
@@ -306,8 +306,7 @@ LogicalResult topK(OnnxNode &n) {
 
 /// CumSum and CumProd; `reverse` runs from the end (the dim reversed
 /// before and after), `exclusive` leaves each element out of its own total.
-template <typename AtenOp, bool product>
-LogicalResult cumulative(OnnxNode &n) {
+template <typename AtenOp, bool product> LogicalResult cumulative(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's or result's rank or dtype is unknown");

@@ -65,8 +65,8 @@ public:
       return addScalar(divScale(addScalar(x, 0.5 - out / 2.0)), in / 2.0 - 0.5);
     if (mode == "align_corners") {
       // x * (in - 1) / (scale * in - 1), ONNX's output width being scale * in
-      Value width = n.create<AtenMulScalarOp>(vector(1, f64), scale,
-                                              n.constFloat(in));
+      Value width =
+          n.create<AtenMulScalarOp>(vector(1, f64), scale, n.constFloat(in));
       width = n.create<AtenSubScalarOp>(vector(1, f64), width,
                                         n.constFloat(1.0), one);
       Value scaled = n.create<AtenMulScalarOp>(t, x, n.constFloat(in - 1));
@@ -118,8 +118,8 @@ LogicalResult resize(OnnxNode &n) {
       scales ? n.constantFloats(2) : std::nullopt;
   if (scales && constScales && constScales->empty())
     scales = nullptr; // an empty tensor: sizes are given instead
-  if (!scales && n.stringAttr("keep_aspect_ratio_policy", "stretch") !=
-                     "stretch")
+  if (!scales &&
+      n.stringAttr("keep_aspect_ratio_policy", "stretch") != "stretch")
     return n.fail("keep_aspect_ratio_policy other than stretch is not "
                   "converted");
   Value x = n.operand(0);
@@ -139,9 +139,9 @@ LogicalResult resize(OnnxNode &n) {
       Value picked = n.create<AtenSliceTensorOp>(
           n.tensorType({1}, scalesType.getDtype()), scales, n.constInt(0),
           n.constInt(i), n.constInt(i + 1), n.constInt(1));
-      scale = n.create<AtenToDtypeOp>(r.vector(1, r.f64), picked,
-                                      n.constInt(7), n.constBool(false),
-                                      n.constBool(false), n.none());
+      scale = n.create<AtenToDtypeOp>(r.vector(1, r.f64), picked, n.constInt(7),
+                                      n.constBool(false), n.constBool(false),
+                                      n.none());
     }
     Value coords = r.coordinates(transform, inSize, outSize, scale);
     if (!coords)
@@ -155,9 +155,9 @@ LogicalResult resize(OnnxNode &n) {
       StringRef rounding = n.stringAttr("nearest_mode", "round_prefer_floor");
       Value c;
       if (rounding == "round_prefer_floor") // ties down: ceil(x - 0.5)
-        c = n.create<AtenCeilOp>(
-            t, n.create<AtenSubScalarOp>(t, coords, n.constFloat(0.5),
-                                         n.constInt(1)));
+        c = n.create<AtenCeilOp>(t, n.create<AtenSubScalarOp>(t, coords,
+                                                              n.constFloat(0.5),
+                                                              n.constInt(1)));
       else if (rounding == "round_prefer_ceil") // ties up: floor(x + 0.5)
         c = n.create<AtenFloorOp>(
             t, n.create<AtenAddScalarOp>(t, coords, n.constFloat(0.5),
@@ -211,12 +211,11 @@ LogicalResult resize(OnnxNode &n) {
         ValueTensorType maskType = r.vector(outSize, n.b.getI1Type());
         Value total;
         for (int k = 0; k < 4; ++k) {
-          Value below = n.create<AtenLtScalarOp>(maskType, taps[k],
-                                                 n.constFloat(0.0));
+          Value below =
+              n.create<AtenLtScalarOp>(maskType, taps[k], n.constFloat(0.0));
           Value above = n.create<AtenGtScalarOp>(maskType, taps[k],
                                                  n.constFloat(inSize - 1.0));
-          Value outside =
-              n.create<AtenLogicalOrOp>(maskType, below, above);
+          Value outside = n.create<AtenLogicalOrOp>(maskType, below, above);
           weights[k] = n.create<AtenWhereScalarSelfOp>(
               t, outside, n.constFloat(0.0), weights[k]);
           total = total ? Value(n.create<AtenAddTensorOp>(t, total, weights[k],
@@ -251,8 +250,8 @@ LogicalResult resize(OnnxNode &n) {
       Value fraction =
           n.create<AtenSubTensorOp>(t, coords, lower, n.constInt(1));
       Value i0 = r.indices(lower, outSize, inSize);
-      Value above = n.create<AtenAddScalarOp>(t, lower, n.constFloat(1.0),
-                                              n.constInt(1));
+      Value above =
+          n.create<AtenAddScalarOp>(t, lower, n.constFloat(1.0), n.constInt(1));
       Value i1 = r.indices(above, outSize, inSize);
       Value a = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i0);
       Value b = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i1);

@@ -65,8 +65,7 @@ LogicalResult transpose(OnnxNode &n) {
   else
     for (int64_t d = rank - 1; d >= 0; --d)
       perm.push_back(d);
-  return n.replace(
-      n.create<AtenPermuteOp>(out, n.operand(0), n.intList(perm)));
+  return n.replace(n.create<AtenPermuteOp>(out, n.operand(0), n.intList(perm)));
 }
 
 LogicalResult concat(OnnxNode &n) {
@@ -101,11 +100,11 @@ LogicalResult constant(OnnxNode &n) {
     return n.replace(literal(n, out, value));
   RankedTensorType builtin = builtinType(out);
   if (auto f = dyn_cast_or_null<FloatAttr>(n.attr("value_float")))
-    return n.replace(literal(
-        n, out,
-        DenseElementsAttr::get(builtin, ArrayRef<Attribute>{FloatAttr::get(
-                                            out.getDtype(),
-                                            f.getValueAsDouble())})));
+    return n.replace(
+        literal(n, out,
+                DenseElementsAttr::get(
+                    builtin, ArrayRef<Attribute>{FloatAttr::get(
+                                 out.getDtype(), f.getValueAsDouble())})));
   if (auto i = n.intAttr("value_int"))
     return n.replace(
         literal(n, out, DenseElementsAttr::get(builtin, ArrayRef(*i))));
@@ -115,10 +114,9 @@ LogicalResult constant(OnnxNode &n) {
   if (auto floats = dyn_cast_or_null<ArrayAttr>(n.attr("value_floats"))) {
     SmallVector<Attribute> values;
     for (Attribute a : floats)
-      values.push_back(FloatAttr::get(
-          out.getDtype(), cast<FloatAttr>(a).getValueAsDouble()));
-    return n.replace(
-        literal(n, out, DenseElementsAttr::get(builtin, values)));
+      values.push_back(FloatAttr::get(out.getDtype(),
+                                      cast<FloatAttr>(a).getValueAsDouble()));
+    return n.replace(literal(n, out, DenseElementsAttr::get(builtin, values)));
   }
   return n.fail("only tensor, float and int values are converted");
 }
@@ -140,8 +138,7 @@ LogicalResult constantOfShape(OnnxNode &n) {
   }
   if (isa<mlir::FloatType>(out.getDtype()) && !isa<FloatAttr>(element))
     return n.fail("`value`'s type differs from the result's");
-  return n.replace(
-      literal(n, out, DenseElementsAttr::get(builtin, element)));
+  return n.replace(literal(n, out, DenseElementsAttr::get(builtin, element)));
 }
 
 LogicalResult shape(OnnxNode &n) {
@@ -201,15 +198,15 @@ LogicalResult gather(OnnxNode &n) {
   for (int64_t s : indices.getSizes())
     count *= s;
   // One index_select by the indices flattened, then the result's shape.
-  Value flat = n.create<AtenReshapeOp>(
-      n.tensorType({count}, indices.getDtype()), n.operand(1),
-      n.intList({count}));
+  Value flat =
+      n.create<AtenReshapeOp>(n.tensorType({count}, indices.getDtype()),
+                              n.operand(1), n.intList({count}));
   flat = wrapNegative(n, flat, dimSize);
   SmallVector<int64_t> selected(data.getSizes());
   selected[axis] = count;
-  Value picked = n.create<AtenIndexSelectOp>(
-      n.tensorType(selected, out.getDtype()), n.operand(0), n.constInt(axis),
-      flat);
+  Value picked =
+      n.create<AtenIndexSelectOp>(n.tensorType(selected, out.getDtype()),
+                                  n.operand(0), n.constInt(axis), flat);
   std::optional<Value> shape = resultShapeList(n);
   if (!shape)
     return failure();
@@ -261,8 +258,7 @@ LogicalResult slice(OnnxNode &n, bool fromOperands) {
     ends = n.constantInts(2);
     axes = n.operand(3) ? n.constantInts(3) : std::nullopt;
     steps = n.operand(4) ? n.constantInts(4) : std::nullopt;
-    if (!starts || !ends || (n.operand(3) && !axes) ||
-        (n.operand(4) && !steps))
+    if (!starts || !ends || (n.operand(3) && !axes) || (n.operand(4) && !steps))
       return n.fail("starts, ends, axes and steps must be constants");
   } else {
     starts = n.intsAttr("starts");
@@ -364,8 +360,9 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
   }
   if (llvm::any_of(torchPads, [](int64_t p) { return p < 0; }))
     return n.fail("negative pads are not converted");
-  return n.replace(n.create<AtenConstantPadNdOp>(
-      out, n.operand(0), n.intList(torchPads), fill ? fill : n.constFloat(value)));
+  return n.replace(
+      n.create<AtenConstantPadNdOp>(out, n.operand(0), n.intList(torchPads),
+                                    fill ? fill : n.constFloat(value)));
 }
 
 LogicalResult tile(OnnxNode &n) {
@@ -437,8 +434,8 @@ LogicalResult range(OnnxNode &n) {
       iota.push_back(isa<mlir::FloatType>(dtype)
                          ? Attribute(FloatAttr::get(dtype, i))
                          : Attribute(IntegerAttr::get(dtype, i)));
-    Value steps = literal(
-        n, out, DenseElementsAttr::get(builtinType(out), iota));
+    Value steps =
+        literal(n, out, DenseElementsAttr::get(builtinType(out), iota));
     Value scaled = n.create<AtenMulTensorOp>(out, steps, n.operand(2));
     return n.replace(
         n.create<AtenAddTensorOp>(out, scaled, n.operand(0), n.constInt(1)));
@@ -446,7 +443,8 @@ LogicalResult range(OnnxNode &n) {
   double s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
   if (d == 0)
     return n.fail("delta is 0");
-  int64_t count = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / d)));
+  int64_t count =
+      std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / d)));
   ValueTensorType t = n.tensorType({count}, out.getDtype());
   SmallVector<Attribute> values;
   for (int64_t i = 0; i < count; ++i) {
@@ -454,9 +452,11 @@ LogicalResult range(OnnxNode &n) {
     if (isa<mlir::FloatType>(out.getDtype()))
       values.push_back(FloatAttr::get(out.getDtype(), v));
     else
-      values.push_back(IntegerAttr::get(out.getDtype(), static_cast<int64_t>(v)));
+      values.push_back(
+          IntegerAttr::get(out.getDtype(), static_cast<int64_t>(v)));
   }
-  return n.replace(literal(n, t, DenseElementsAttr::get(builtinType(t), values)));
+  return n.replace(
+      literal(n, t, DenseElementsAttr::get(builtinType(t), values)));
 }
 
 /// Trilu: the elements on or above (upper) / on or below the k-th diagonal.
@@ -475,10 +475,10 @@ LogicalResult trilu(OnnxNode &n) {
     for (int64_t c = 0; c < cols; ++c)
       diff.push_back(c - r);
   ValueTensorType diffType = n.tensorType({rows, cols}, si64);
-  Value offsets = literal(
-      n, diffType,
-      DenseElementsAttr::get(RankedTensorType::get({rows, cols}, si64),
-                             ArrayRef(diff)));
+  Value offsets =
+      literal(n, diffType,
+              DenseElementsAttr::get(RankedTensorType::get({rows, cols}, si64),
+                                     ArrayRef(diff)));
   ValueTensorType maskType = n.tensorType({rows, cols}, n.b.getI1Type());
   bool upper = n.intAttr("upper", 1);
   Value mask;
@@ -494,8 +494,8 @@ LogicalResult trilu(OnnxNode &n) {
   } else {
     return n.fail("k must hold one value");
   }
-  return n.replace(n.create<AtenWhereScalarOtherOp>(out, mask, n.operand(0),
-                                                    n.constInt(0)));
+  return n.replace(
+      n.create<AtenWhereScalarOtherOp>(out, mask, n.operand(0), n.constInt(0)));
 }
 
 LogicalResult scatterElements(OnnxNode &n) {
@@ -536,9 +536,8 @@ std::optional<Value> indexList(OnnxNode &n, Value indices) {
   ValueTensorType part = n.tensorType(sizes.drop_back(), t.getDtype());
   SmallVector<Value> parts;
   for (int64_t j = 0; j < sizes.back(); ++j)
-    parts.push_back(n.create<AtenSelectIntOp>(part, indices,
-                                              n.constInt(sizes.size() - 1),
-                                              n.constInt(j)));
+    parts.push_back(n.create<AtenSelectIntOp>(
+        part, indices, n.constInt(sizes.size() - 1), n.constInt(j)));
   return n.list(OptionalType::get(ValueTensorType::get(n.b.getContext())),
                 parts);
 }
@@ -565,9 +564,8 @@ LogicalResult scatterND(OnnxNode &n) {
   std::optional<Value> list = indexList(n, n.operand(1));
   if (!list)
     return n.fail("the indices' last dim must be static");
-  return n.replace(n.create<AtenIndexPutOp>(out, n.operand(0), *list,
-                                            n.operand(2),
-                                            n.constBool(reduction == "add")));
+  return n.replace(n.create<AtenIndexPutOp>(
+      out, n.operand(0), *list, n.operand(2), n.constBool(reduction == "add")));
 }
 
 /// on where the position along `axis` equals the index (negative ones
@@ -598,18 +596,17 @@ LogicalResult oneHot(OnnxNode &n) {
   iotaSizes[axis] = depth;
   for (int64_t i = 0; i < depth; ++i)
     iota.push_back(i);
-  Value positions = literal(
-      n, n.tensorType(iotaSizes, si64),
-      DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
-                             ArrayRef(iota)));
+  Value positions =
+      literal(n, n.tensorType(iotaSizes, si64),
+              DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
+                                     ArrayRef(iota)));
   Value mask = n.create<AtenEqTensorOp>(
       n.tensorType(out.getSizes(), n.b.getI1Type()), positions, idx);
   auto valuesType = n.operandType(2);
   auto pick = [&](int64_t i) {
-    return n.create<AtenSliceTensorOp>(n.tensorType({1}, valuesType.getDtype()),
-                                       n.operand(2), n.constInt(0),
-                                       n.constInt(i), n.constInt(i + 1),
-                                       n.constInt(1));
+    return n.create<AtenSliceTensorOp>(
+        n.tensorType({1}, valuesType.getDtype()), n.operand(2), n.constInt(0),
+        n.constInt(i), n.constInt(i + 1), n.constInt(1));
   };
   return n.replace(n.create<AtenWhereSelfOp>(out, mask, pick(1), pick(0)));
 }

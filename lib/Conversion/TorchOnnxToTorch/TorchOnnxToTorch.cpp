@@ -29,9 +29,9 @@ namespace {
 class ConversionTable {
 public:
   ConversionTable() {
-    for (auto family : {elementwiseConversions(), reductionConversions(),
-                        shapeConversions(), linearConversions(),
-                        resizeConversions()})
+    for (auto family :
+         {elementwiseConversions(), reductionConversions(), shapeConversions(),
+          linearConversions(), resizeConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)
@@ -59,8 +59,8 @@ const ConversionTable &table() {
 
 /// The opset the function imports for the default domain, if recorded.
 std::optional<int64_t> defaultOpset(func::FuncOp func) {
-  auto opsets = func->getAttrOfType<DictionaryAttr>(
-      "torch.onnx_meta.opset_versions");
+  auto opsets =
+      func->getAttrOfType<DictionaryAttr>("torch.onnx_meta.opset_versions");
   if (!opsets)
     return std::nullopt;
   for (StringRef key : {"ai.onnx", ""})

@@ -502,7 +502,7 @@ void mlir::torch::torch_to_linalg::populateReductionPatterns(
       ConvertArgReduction<AtenMaxDimOp, Kind::ArgMax>,
       ConvertArgReduction<AtenMinDimOp, Kind::ArgMin>,
       ConvertArgReduction<AtenArgmaxOp, Kind::ArgMax>,
-      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>, ConvertCumulative<AtenCumsumOp, Kind::Sum>,
-      ConvertCumulative<AtenCumprodOp, Kind::Prod>>(converter,
-                                                                      context);
+      ConvertArgReduction<AtenArgminOp, Kind::ArgMin>,
+      ConvertCumulative<AtenCumsumOp, Kind::Sum>,
+      ConvertCumulative<AtenCumprodOp, Kind::Prod>>(converter, context);
 }
