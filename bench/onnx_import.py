@@ -58,34 +58,45 @@ print(json.dumps({"seconds": seconds, "peak_mb": (peak - base) / 1024}))
 """
 
 
-def make_model(path, megabytes, external):
-    """Layers of 1024x1024 float32 weights (4 MB each) adding up to about
-    `megabytes`; a smaller single layer below 4 MB."""
-    import numpy as np
-    import onnx
-    from onnx import TensorProto, helper, numpy_helper
-    width = 1024 if megabytes >= 4 else max(8, int((megabytes * 2 ** 20 / 4) ** 0.5))
-    layers = max(1, round(megabytes * 2 ** 20 / (width * width * 4)))
-    rng = np.random.default_rng(0)
-    nodes, inits, x = [], [], "x"
-    for i in range(layers):
-        w = rng.standard_normal((width, width), dtype=np.float32)
-        inits += [numpy_helper.from_array(w, f"w{i}"),
-                  numpy_helper.from_array(np.zeros(width, np.float32), f"b{i}")]
-        nodes += [helper.make_node("MatMul", [x, f"w{i}"], [f"m{i}"]),
-                  helper.make_node("Add", [f"m{i}", f"b{i}"], [f"a{i}"]),
-                  helper.make_node("Relu", [f"a{i}"], [f"y{i}"])]
-        x = f"y{i}"
-    graph = helper.make_graph(
-        nodes, "bench", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, width])],
-        [helper.make_tensor_value_info(x, TensorProto.FLOAT, [1, width])], inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
-    if external:
-        onnx.save(model, str(path), save_as_external_data=True, all_tensors_to_one_file=True,
-                  location=path.name + ".data", size_threshold=1024)
-    else:
-        onnx.save(model, str(path))
-    return layers, width
+MAKER = r"""
+import sys
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+path, megabytes, external = sys.argv[1], float(sys.argv[2]), sys.argv[3] == "1"
+# Layers of 1024x1024 float32 weights (4 MB each) adding up to about
+# `megabytes`; one smaller layer below 4 MB.
+width = 1024 if megabytes >= 4 else max(8, int((megabytes * 2 ** 20 / 4) ** 0.5))
+layers = max(1, round(megabytes * 2 ** 20 / (width * width * 4)))
+rng = np.random.default_rng(0)
+nodes, inits, x = [], [], "x"
+for i in range(layers):
+    w = rng.standard_normal((width, width), dtype=np.float32)
+    inits += [numpy_helper.from_array(w, f"w{i}"),
+              numpy_helper.from_array(np.zeros(width, np.float32), f"b{i}")]
+    nodes += [helper.make_node("MatMul", [x, f"w{i}"], [f"m{i}"]),
+              helper.make_node("Add", [f"m{i}", f"b{i}"], [f"a{i}"]),
+              helper.make_node("Relu", [f"a{i}"], [f"y{i}"])]
+    x = f"y{i}"
+graph = helper.make_graph(
+    nodes, "bench", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, width])],
+    [helper.make_tensor_value_info(x, TensorProto.FLOAT, [1, width])], inits)
+model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
+if external:
+    onnx.save(model, path, save_as_external_data=True, all_tensors_to_one_file=True,
+              location=path.rsplit("/", 1)[-1] + ".data", size_threshold=1024)
+else:
+    onnx.save(model, path)
+print(layers, width)
+"""
+
+
+def make_model(python, path, megabytes, external):
+    """Writes the model (with `python`, which has onnx); (layers, width)."""
+    out = subprocess.run([str(python), "-c", MAKER, str(path), str(megabytes),
+                          "1" if external else "0"], check=True, capture_output=True,
+                         text=True).stdout.split()
+    return int(out[0]), int(out[1])
 
 
 def run(python, side, path):
@@ -114,14 +125,14 @@ def main():
         pip_install(ours, deps, find_links=distdir)
         upstream = make_venv(work / "upstream")
         pip_install(upstream, [upstream_wheel()], no_deps=True)
-        pip_install(upstream, deps, find_links=distdir)
+        pip_install(upstream, deps + ["packaging"], find_links=distdir)
         sizes = [int(s) for s in args.sizes_mb.split(",")]
         cases = [(mb, False) for mb in sizes] + [(args.external_mb, True)]
         print(f"{'model':>22} {'ours s':>8} {'up s':>8} {'ratio':>6} "
               f"{'ours MB':>8} {'up MB':>8} {'ratio':>6}")
         for mb, external in cases:
             path = work / f"m{mb}{'_ext' if external else ''}.onnx"
-            layers, width = make_model(path, mb, external)
+            layers, width = make_model(ours, path, mb, external)
             results = {"ours": [], "upstream": []}
             for _ in range(args.reps):  # alternate, so both see the same noise
                 results["ours"].append(run(ours, "ours", path))

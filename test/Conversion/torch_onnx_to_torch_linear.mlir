@@ -1,0 +1,66 @@
+// convert-torch-onnx-to-torch: MatMul, Gemm, Conv, pooling, Resize.
+// RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
+
+// Batch dims broadcast, then one bmm.
+// CHECK-LABEL: func.func @matmul_batched
+// CHECK:         torch.aten.broadcast_to {{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         torch.aten.bmm {{.*}} : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,4,5],f32> -> !torch.vtensor<[2,3,5],f32>
+func.func @matmul_batched(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[2,4,5],f32>) -> !torch.vtensor<[2,3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.MatMul"(%a, %b) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[2,4,5],f32>) -> !torch.vtensor<[2,3,5],f32>
+  return %0 : !torch.vtensor<[2,3,5],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gemm
+// CHECK:         %[[BT:.*]] = torch.aten.transpose.int %arg1, {{.*}} -> !torch.vtensor<[4,5],f32>
+// CHECK:         %[[MM:.*]] = torch.aten.mm %arg0, %[[BT]]
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Scalar %[[MM]], %float5.000000e-01
+// CHECK:         torch.aten.add.Tensor %[[SCALED]], %arg2, %float2.000000e00
+func.func @gemm(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[5,4],f32>, %c: !torch.vtensor<[5],f32>) -> !torch.vtensor<[3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.Gemm"(%a, %b, %c) {torch.onnx.alpha = 0.5 : f32, torch.onnx.beta = 2.0 : f32, torch.onnx.transB = 1 : si64} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[5,4],f32>, !torch.vtensor<[5],f32>) -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// Asymmetric pads: padded first, then ATen's symmetric padding is 0.
+// CHECK-LABEL: func.func @conv_asymmetric_pads
+// CHECK:         %[[PADDED:.*]] = torch.aten.constant_pad_nd %arg0, {{.*}} -> !torch.vtensor<[1,1,6,7],f32>
+// CHECK:         torch.aten.convolution %[[PADDED]], %arg1, {{.*}} : !torch.vtensor<[1,1,6,7],f32>, {{.*}} -> !torch.vtensor<[1,2,4,5],f32>
+func.func @conv_asymmetric_pads(%x: !torch.vtensor<[1,1,5,5],f32>, %w: !torch.vtensor<[2,1,3,3],f32>) -> !torch.vtensor<[1,2,4,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Conv"(%x, %w, %none) {torch.onnx.pads = [1 : si64, 1 : si64, 0 : si64, 1 : si64]} : (!torch.vtensor<[1,1,5,5],f32>, !torch.vtensor<[2,1,3,3],f32>, !torch.none) -> !torch.vtensor<[1,2,4,5],f32>
+  return %0 : !torch.vtensor<[1,2,4,5],f32>
+}
+
+// -----
+
+// Grouped 1-D convolutions go through 2-D ones.
+// CHECK-LABEL: func.func @conv1d_grouped
+// CHECK:         torch.aten.convolution {{.*}} : !torch.vtensor<[1,4,1,8],f32>, !torch.vtensor<[4,2,1,3],f32>{{.*}} -> !torch.vtensor<[1,4,1,6],f32>
+func.func @conv1d_grouped(%x: !torch.vtensor<[1,4,8],f32>, %w: !torch.vtensor<[4,2,3],f32>) -> !torch.vtensor<[1,4,6],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Conv"(%x, %w, %none) {torch.onnx.group = 2 : si64} : (!torch.vtensor<[1,4,8],f32>, !torch.vtensor<[4,2,3],f32>, !torch.none) -> !torch.vtensor<[1,4,6],f32>
+  return %0 : !torch.vtensor<[1,4,6],f32>
+}
+
+// -----
+
+// Nearest Resize with scales at run time: coordinates from the scale,
+// rounded as nearest_mode says, then index_select.
+// CHECK-LABEL: func.func @resize_nearest
+// CHECK:         torch.aten.slice.Tensor %arg1, {{.*}} -> !torch.vtensor<[1],f32>
+// CHECK:         torch.aten.div.Tensor {{.*}} -> !torch.vtensor<[6],f64>
+// CHECK:         torch.aten.floor
+// CHECK:         torch.aten.index_select {{.*}} -> !torch.vtensor<[1,1,6,2],f32>
+func.func @resize_nearest(%x: !torch.vtensor<[1,1,3,2],f32>, %scales: !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,6,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Resize"(%x, %none, %scales) {torch.onnx.mode = "nearest", torch.onnx.nearest_mode = "floor", torch.onnx.coordinate_transformation_mode = "asymmetric"} : (!torch.vtensor<[1,1,3,2],f32>, !torch.none, !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,6,4],f32>
+  return %0 : !torch.vtensor<[1,1,6,4],f32>
+}
