@@ -155,10 +155,30 @@ def _prepare(model, path, opset, check, fold):
 
 
 def _infer_shapes(model):
+    # Shape inference needs the initializers' types, not their bytes: large
+    # ones are set aside while the model is serialized to it and back (two
+    # copies of every weight otherwise), then put back.
+    aside = {}
+    for tensor in model.graph.initializer:
+        if len(tensor.raw_data) > _ASIDE_BYTES:
+            aside[tensor.name] = tensor.raw_data
+            tensor.ClearField("raw_data")
     try:
-        return onnx.shape_inference.infer_shapes(model, data_prop=True)
+        inferred = onnx.shape_inference.infer_shapes(model, data_prop=True)
     except Exception as e:
         raise OnnxImportError(f"ONNX's shape inference fails: {_first_line(e)}") from e
+    finally:
+        for tensor in model.graph.initializer:
+            if tensor.name in aside:
+                tensor.raw_data = aside[tensor.name]
+    if aside:
+        for tensor in inferred.graph.initializer:
+            if tensor.name in aside:
+                tensor.raw_data = aside.pop(tensor.name)
+    return inferred
+
+
+_ASIDE_BYTES = 1 << 16  # initializers larger than this skip shape inference's copies
 
 
 def _first_line(error):
