@@ -22,6 +22,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import unittest
 import warnings
@@ -154,32 +155,32 @@ def worker(first, last):
 
 def run_all(count, wheels):
     """{case: (stage, message)} for cases [0, count), run by WORKERS processes
-    (restarted past a case that crashes one)."""
+    side by side (each writing to its own file, so none waits on a pipe), a
+    worker restarted past a case that crashes it."""
     results = {}
-    bounds = [(count * i // WORKERS, count * (i + 1) // WORKERS) for i in range(WORKERS)]
-    pending = list(bounds)
-    running = []
+    with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as tmp:
+        def start(first, last):
+            log = Path(tmp) / f"worker_{first}.jsonl"
+            args = [sys.executable, __file__, f"--worker={first}:{last}"]
+            args += [f"--wheel={w}" for w in wheels]
+            with open(log, "w") as out:
+                return subprocess.Popen(args, stdout=out), first, last, log
 
-    def start(first, last):
-        args = [sys.executable, __file__, f"--worker={first}:{last}"]
-        args += [f"--wheel={w}" for w in wheels]
-        return [subprocess.Popen(args, stdout=subprocess.PIPE, text=True), first, last]
-
-    running = [start(*b) for b in pending]
-    while running:
-        proc, first, last = running.pop(0)
-        current, done = None, 0
-        for line in proc.stdout:
-            record = json.loads(line)
-            if "start" in record:
-                current = record["start"]
-            else:
-                results[record["case"]] = (record["stage"], record["message"])
-                done += 1
-                current = None
-        code = proc.wait()
-        if current is not None or (code != 0 and first + done < last):
-            if current is not None:
+        running = [start(count * i // WORKERS, count * (i + 1) // WORKERS)
+                   for i in range(WORKERS)]
+        while running:
+            proc, first, last, log = running.pop(0)
+            code = proc.wait()
+            current, done = None, 0
+            for line in log.read_text().splitlines():
+                record = json.loads(line)
+                if "start" in record:
+                    current = record["start"]
+                else:
+                    results[record["case"]] = (record["stage"], record["message"])
+                    done += 1
+                    current = None
+            if current is not None:  # it died running this case
                 results[current] = ("crash", f"the worker died (exit {code}) running it")
                 done += 1
             if first + done < last:

@@ -209,30 +209,27 @@ LogicalResult elu(OnnxNode &n, double alpha, double scale, double inScale) {
   return n.replace(n.convert(y, t.getDtype()));
 }
 
-LogicalResult hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta,
-                            Value &out) {
+/// clamp(alpha * x + beta, 0, 1), in the result's type.
+Value hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta) {
   ValueTensorType t = n.resultType();
   Value scaled = n.create<AtenMulScalarOp>(t, x, n.constFloat(alpha));
   Value shifted =
       n.create<AtenAddScalarOp>(t, scaled, n.constFloat(beta), n.constInt(1));
-  out = n.create<AtenClampOp>(t, shifted, n.constFloat(0.0), n.constFloat(1.0));
-  return success();
+  return n.create<AtenClampOp>(t, shifted, n.constFloat(0.0),
+                               n.constFloat(1.0));
 }
 
 LogicalResult hardSigmoid(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
-  Value out;
-  (void)hardSigmoidOf(n, n.operand(0), n.floatAttr("alpha", 0.2),
-                      n.floatAttr("beta", 0.5), out);
-  return n.replace(out);
+  return n.replace(hardSigmoidOf(n, n.operand(0), n.floatAttr("alpha", 0.2),
+                                 n.floatAttr("beta", 0.5)));
 }
 
-LogicalResult hardSwish(OnnxNode &n) {
+LogicalResult hardSwish(OnnxNode &n) { // x * hardsigmoid(x, 1/6, 1/2)
   if (failed(needTypes(n, 1)))
     return failure();
-  Value gate;
-  (void)hardSigmoidOf(n, n.operand(0), 1.0 / 6.0, 0.5, gate);
+  Value gate = hardSigmoidOf(n, n.operand(0), 1.0 / 6.0, 0.5);
   return n.replace(
       n.create<AtenMulTensorOp>(n.resultType(), n.operand(0), gate));
 }

@@ -214,7 +214,6 @@ LogicalResult gemm(OnnxNode &n) {
                   out = n.resultType();
   if (!a || !b || !out || a.getSizes().size() != 2 || b.getSizes().size() != 2)
     return n.fail("A and B must be matrices of known type");
-  Type dtype = out.getDtype();
   auto transposed = [&](Value x, ValueTensorType t) {
     SmallVector<int64_t> sizes{t.getSizes()[1], t.getSizes()[0]};
     return n.create<AtenTransposeIntOp>(n.tensorType(sizes, t.getDtype()), x,
@@ -225,7 +224,6 @@ LogicalResult gemm(OnnxNode &n) {
   Value rhs =
       n.intAttr("transB", 0) ? transposed(n.operand(1), b) : n.operand(1);
   Value y = n.create<AtenMmOp>(out, lhs, rhs);
-  (void)dtype;
   double alpha = n.floatAttr("alpha", 1.0), beta = n.floatAttr("beta", 1.0);
   if (alpha != 1.0)
     y = n.create<AtenMulScalarOp>(out, y, n.constFloat(alpha));

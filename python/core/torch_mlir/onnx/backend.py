@@ -9,11 +9,17 @@ CPU only: the reference backend runs on the host.
 """
 
 import numpy as np
-from onnx.backend.base import Backend as _OnnxBackend
-from onnx.backend.base import BackendRep as _OnnxBackendRep
-from onnx.backend.base import namedtupledict
 
+from . import importer as _importer
 from .compiler import compile as _compile
+
+try:
+    from onnx.backend.base import Backend as _OnnxBackend
+    from onnx.backend.base import BackendRep as _OnnxBackendRep
+    from onnx.backend.base import namedtupledict
+except ImportError:  # no [onnx] extra: the module imports, prepare() says why not
+    _OnnxBackend = _OnnxBackendRep = object
+    namedtupledict = None
 
 __all__ = ["Backend", "BackendRep"]
 
@@ -46,6 +52,7 @@ class Backend(_OnnxBackend):
     def prepare(cls, model, device="CPU", **kwargs):
         """Compiles `model`; kwargs go to torch_mlir.onnx.compile (opset,
         opt_level). Raises OnnxImportError or CompileError naming what fails."""
+        _importer._require_onnx()
         if not cls.supports_device(device):
             raise ValueError(f"torch_mlir.onnx runs on CPU only, not {device!r}")
         super().prepare(model, device, **kwargs)  # ONNX's checker
