@@ -205,7 +205,10 @@ bool mlir::torch::Torch::isValidTorchDtype(Type dtype) {
     unsigned width = integer.getWidth();
     if (integer.isSignless())
       return width == 1;
-    return width == 8 || width == 16 || width == 32 || width == 64;
+    // 2- and 4-bit integers: ONNX's packed INT2/UINT2/INT4/UINT4 (PyTorch
+    // has uint4 too); they import, though nothing lowers them yet.
+    return width == 2 || width == 4 || width == 8 || width == 16 ||
+           width == 32 || width == 64;
   }
   return false;
 }

@@ -45,9 +45,9 @@ public:
   static bool classof(Type type);
 };
 
-/// True for the element types a Torch tensor may have: i1, si8..si64,
-/// ui8..ui64, f16, bf16, f32, f64, the f8 formats, complex<float> and the
-/// quantized !torch.qint8 family.
+/// True for the element types a Torch tensor may have: i1, si2, si4,
+/// si8..si64, ui2, ui4, ui8..ui64, f16, bf16, f32, f64, the f8 formats,
+/// complex<float> and the quantized !torch.qint8 family.
 bool isValidTorchDtype(Type dtype);
 
 } // namespace Torch

@@ -49,7 +49,9 @@ _DTYPES = {
     9: "i1", 10: "f16", 11: "f64", 12: "ui32", 13: "ui64",
     14: "complex<f32>", 15: "complex<f64>", 16: "bf16",
     17: "f8E4M3FN", 18: "f8E4M3FNUZ", 19: "f8E5M2", 20: "f8E5M2FNUZ",
+    21: "ui4", 22: "si4", 25: "ui2", 26: "si2",
 }
+_PACKED = ("ui4", "si4", "ui2", "si2")  # sub-byte: no literal of them yet
 
 
 class OnnxImportError(Exception):
@@ -377,7 +379,7 @@ class _GraphImporter:
         (dense elements for booleans and for small tensors, as a tensor
         attribute: folding and the lowering read those as values)."""
         builtin = _builtin_tensor_type(array, dtype)
-        if dtype == "i1" or array.size <= 16 or dtype.startswith("f8"):
+        if dtype == "i1" or array.size <= 16 or dtype.startswith("f8") or dtype in _PACKED:
             attr = _dense_elements(array, builtin, dtype)
         else:
             attr = self.resource(array, dtype, builtin, name)
@@ -397,7 +399,7 @@ def _dense_elements(array, builtin, dtype):
         values = [ir.BoolAttr.get(bool(v)) for v in np.asarray(array).reshape(-1)]
         return ir.DenseElementsAttr.get(values, type=builtin) if values else \
             ir.DenseElementsAttr.get(np.zeros(array.shape, np.bool_), type=builtin)
-    if dtype.startswith("f8"):
+    if dtype.startswith("f8") or dtype in _PACKED:
         raise OnnxImportError(f"a constant of element type {dtype} cannot be imported yet")
     return ir.DenseElementsAttr.get(np.ascontiguousarray(array), type=builtin)
 
@@ -528,7 +530,7 @@ class _Scope:
         array = self.importer.tensor_array(tensor, what)
         dtype = _dtype(tensor.data_type, what)
         builtin = _builtin_tensor_type(array, dtype)
-        if dtype == "i1" or array.size <= 16:
+        if dtype == "i1" or array.size <= 16 or dtype in _PACKED:
             return _dense_elements(array, builtin, dtype)
         return self.importer.resource(array, dtype, builtin, tensor.name or "constant")
 
