@@ -687,17 +687,6 @@ Value normalize(OnnxNode &n, Value x, ArrayRef<int64_t> dims, double epsilon,
   return n.create<AtenMulTensorOp>(out, centered, r);
 }
 
-/// `v` as `type` (its dtype converted when they differ).
-Value withDtype(OnnxNode &n, Value v, ValueTensorType type) {
-  if (v.getType() == type)
-    return v;
-  std::optional<int64_t> code = n.dtypeCode(type.getDtype());
-  if (!code)
-    return nullptr;
-  return n.create<AtenToDtypeOp>(type, v, n.constInt(*code), n.constBool(false),
-                                 n.constBool(false), n.none());
-}
-
 LogicalResult layerNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !isStatic(in))
@@ -724,7 +713,7 @@ LogicalResult layerNorm(OnnxNode &n) {
       results.push_back(nullptr);
       continue;
     }
-    Value v = withDtype(n, stats[i - 1], t);
+    Value v = n.convert(stats[i - 1], t.getDtype());
     if (!v)
       return n.fail("no Torch dtype for output " + Twine(i));
     results.push_back(v);

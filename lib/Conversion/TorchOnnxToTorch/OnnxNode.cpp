@@ -228,8 +228,11 @@ Value OnnxNode::convert(Value v, Type dtype) {
   auto t = cast<ValueTensorType>(v.getType());
   if (t.getDtype() == dtype)
     return v;
+  std::optional<int64_t> code = dtypeCode(dtype);
+  if (!code)
+    return nullptr;
   return b.create<AtenToDtypeOp>(loc, tensorType(t.getSizes(), dtype), v,
-                                 constInt(*dtypeCode(dtype)), constBool(false),
+                                 constInt(*code), constBool(false),
                                  constBool(false), none());
 }
 

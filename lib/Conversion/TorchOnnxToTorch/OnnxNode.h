@@ -74,7 +74,8 @@ public:
     return b.create<OpTy>(loc, result, std::forward<Args>(args)...);
   }
 
-  /// `v` converted to `dtype` (itself if it has it already).
+  /// `v` converted to `dtype` (itself if it has it already); null if
+  /// `dtype` has no Torch dtype code.
   Value convert(Value v, Type dtype);
   /// f32 for the half-precision dtypes (f16, bf16), which products and
   /// normalizations compute in, rounding once at the end; else `dtype`.

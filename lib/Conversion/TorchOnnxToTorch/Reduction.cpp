@@ -271,12 +271,10 @@ LogicalResult hardmax(OnnxNode &n) {
                                        n.constInt(axis), n.constBool(true));
   Value mask = n.create<AtenEqTensorOp>(
       n.tensorType(in.getSizes(), n.b.getI1Type()), positions, first);
-  std::optional<int64_t> code = n.dtypeCode(out.getDtype());
-  if (!code)
+  Value result = n.convert(mask, out.getDtype());
+  if (!result)
     return n.fail("no Torch dtype for the result");
-  return n.replace(n.create<AtenToDtypeOp>(out, mask, n.constInt(*code),
-                                           n.constBool(false),
-                                           n.constBool(false), n.none()));
+  return n.replace(result);
 }
 
 LogicalResult topK(OnnxNode &n) {

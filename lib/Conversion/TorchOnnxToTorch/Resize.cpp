@@ -79,9 +79,7 @@ public:
 
   /// Indices as si64, clamped into [0, size).
   Value indices(Value coordinates, int64_t count, int64_t size) {
-    Value idx = n.create<AtenToDtypeOp>(vector(count, si64), coordinates,
-                                        n.constInt(4), n.constBool(false),
-                                        n.constBool(false), n.none());
+    Value idx = n.convert(coordinates, si64);
     return n.create<AtenClampOp>(vector(count, si64), idx, n.constInt(0),
                                  n.constInt(size - 1));
   }
@@ -100,6 +98,10 @@ LogicalResult resize(OnnxNode &n) {
   StringRef mode = n.stringAttr("mode", "nearest");
   if (mode != "nearest" && mode != "linear" && mode != "cubic")
     return n.fail("mode '" + mode + "' is not converted");
+  // Linear and cubic blend in the result's type.
+  if (mode != "nearest" &&
+      (!isa<mlir::FloatType>(out.getDtype()) || !n.dtypeCode(out.getDtype())))
+    return n.fail("mode '" + mode + "' needs a float result");
   StringRef transform =
       n.stringAttr("coordinate_transformation_mode", "half_pixel");
   if (transform == "tf_crop_and_resize")
@@ -139,9 +141,7 @@ LogicalResult resize(OnnxNode &n) {
       Value picked = n.create<AtenSliceTensorOp>(
           n.tensorType({1}, scalesType.getDtype()), scales, n.constInt(0),
           n.constInt(i), n.constInt(i + 1), n.constInt(1));
-      scale = n.create<AtenToDtypeOp>(r.vector(1, r.f64), picked, n.constInt(7),
-                                      n.constBool(false), n.constBool(false),
-                                      n.none());
+      scale = n.convert(picked, r.f64);
     }
     Value coords = r.coordinates(transform, inSize, outSize, scale);
     if (!coords)
@@ -175,8 +175,6 @@ LogicalResult resize(OnnxNode &n) {
       // with the edge), weighted by Keys' cubic of the fraction with
       // coefficient A; exclude_outside drops the neighbours outside the
       // input and renormalizes.
-      if (!isa<mlir::FloatType>(out.getDtype()))
-        return n.fail("cubic mode needs a float result");
       double A = n.floatAttr("cubic_coeff_a", -0.75);
       bool exclude = n.intAttr("exclude_outside", 0);
       Value lower = n.create<AtenFloorOp>(t, coords);
@@ -225,7 +223,6 @@ LogicalResult resize(OnnxNode &n) {
         for (int k = 0; k < 4; ++k)
           weights[k] = n.create<AtenDivTensorOp>(t, weights[k], total);
       }
-      std::optional<int64_t> code = n.dtypeCode(out.getDtype());
       SmallVector<int64_t> along(rank, 1);
       along[axis] = outSize;
       Value sum;
@@ -234,9 +231,7 @@ LogicalResult resize(OnnxNode &n) {
             nextType, x, n.constInt(axis), r.indices(taps[k], outSize, inSize));
         Value w = n.create<AtenReshapeOp>(n.tensorType(along, r.f64),
                                           weights[k], n.intList(along));
-        w = n.create<AtenToDtypeOp>(n.tensorType(along, out.getDtype()), w,
-                                    n.constInt(*code), n.constBool(false),
-                                    n.constBool(false), n.none());
+        w = n.convert(w, out.getDtype());
         Value term = n.create<AtenMulTensorOp>(nextType, picked, w);
         sum = sum ? Value(n.create<AtenAddTensorOp>(nextType, sum, term,
                                                     n.constInt(1)))
@@ -257,14 +252,9 @@ LogicalResult resize(OnnxNode &n) {
       Value b = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i1);
       SmallVector<int64_t> along(rank, 1);
       along[axis] = outSize;
-      std::optional<int64_t> code = n.dtypeCode(out.getDtype());
-      if (!code || !isa<mlir::FloatType>(out.getDtype()))
-        return n.fail("linear mode needs a float result");
       Value w = n.create<AtenReshapeOp>(n.tensorType(along, r.f64), fraction,
                                         n.intList(along));
-      w = n.create<AtenToDtypeOp>(n.tensorType(along, out.getDtype()), w,
-                                  n.constInt(*code), n.constBool(false),
-                                  n.constBool(false), n.none());
+      w = n.convert(w, out.getDtype());
       Value diff = n.create<AtenSubTensorOp>(nextType, b, a, n.constInt(1));
       Value step = n.create<AtenMulTensorOp>(nextType, diff, w);
       x = n.create<AtenAddTensorOp>(nextType, a, step, n.constInt(1));

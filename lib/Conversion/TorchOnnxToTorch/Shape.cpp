@@ -585,10 +585,7 @@ LogicalResult oneHot(OnnxNode &n) {
   SmallVector<int64_t> unsqueezed(indices.getSizes());
   unsqueezed.insert(unsqueezed.begin() + axis, 1);
   Value idx = n.operand(0);
-  if (indices.getDtype() != si64)
-    idx = n.create<AtenToDtypeOp>(n.tensorType(indices.getSizes(), si64), idx,
-                                  n.constInt(4), n.constBool(false),
-                                  n.constBool(false), n.none());
+  idx = n.convert(idx, si64);
   idx = wrapNegative(n, idx, depth);
   idx = n.create<AtenReshapeOp>(n.tensorType(unsqueezed, si64), idx,
                                 n.intList(unsqueezed));
