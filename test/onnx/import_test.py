@@ -3,7 +3,9 @@ here with onnx.helper, against the core wheel as built (no torch anywhere)."""
 
 import contextlib
 import io
+import json
 import os
+import struct
 import sys
 import tempfile
 import unittest
@@ -183,9 +185,104 @@ class ImportTest(unittest.TestCase):
             self.assertIn("bad.onnx", err.getvalue())
 
 
+class ExternalWeightsTest(unittest.TestCase):
+    """--externalize-weights / import_model(weights_file=): the text names the
+    weights, a safetensors file beside it holds them, load_module joins them."""
+
+    W = np.random.default_rng(0).standard_normal((64, 32)).astype(np.float32)
+    TABLE = np.arange(100, dtype=np.int64) * 7 - 300
+
+    def write_model(self, directory):
+        path = Path(directory) / "m.onnx"
+        onnx.save(model(
+            [helper.make_node("MatMul", ["x", "w"], ["y"]),
+             helper.make_node("Gather", ["table", "i"], ["z"])],
+            [tensor("x", [2, 64]), tensor("i", [3], TensorProto.INT64)],
+            [tensor("y", [2, 32]), tensor("z", [3], TensorProto.INT64)],
+            [numpy_helper.from_array(self.W, "w"), numpy_helper.from_array(self.TABLE, "table")]),
+            str(path))
+        return path
+
+    def test_the_command_writes_them_beside_the_output_and_they_run(self):
+        with tempfile.TemporaryDirectory(dir=TMP) as tmp:
+            out = Path(tmp) / "m.mlir"
+            self.assertEqual(import_onnx.main(
+                [str(self.write_model(tmp)), "-o", str(out), "--externalize-weights"]), 0)
+            text = out.read_text()
+            self.assertIn('torch.weights_file = "m.safetensors"', text)
+            self.assertIn("dense_resource<w.", text)
+            self.assertNotIn("dialect_resources", text)  # no bytes in the text
+            self.assertLess(len(text), 2000)
+            # The safetensors layout, read with nothing but struct and json.
+            raw = (Path(tmp) / "m.safetensors").read_bytes()
+            (length,) = struct.unpack("<Q", raw[:8])
+            header = json.loads(raw[8:8 + length])
+            (w_key,) = [k for k in header if k.startswith("w.")]
+            self.assertEqual(header[w_key]["dtype"], "F32")
+            self.assertEqual(header[w_key]["shape"], [64, 32])
+            begin, end = header[w_key]["data_offsets"]
+            np.testing.assert_array_equal(
+                np.frombuffer(raw[8 + length + begin:8 + length + end], np.float32), self.W.ravel())
+
+            module = weights.load_module(out)
+            tm_onnx.lower(module)
+            backend = RefBackend()
+            invoker = backend.load(backend.compile(module))
+            x = np.random.default_rng(1).standard_normal((2, 64)).astype(np.float32)
+            i = np.array([0, 99, 41], np.int64)
+            y, z = invoker.main(x, i)
+            np.testing.assert_allclose(y, x @ self.W, rtol=1e-5, atol=1e-5)
+            np.testing.assert_array_equal(z, self.TABLE[i])
+
+    def test_what_cannot_serve_a_module_is_named(self):
+        with tempfile.TemporaryDirectory(dir=TMP) as tmp:
+            st = Path(tmp) / "w.safetensors"
+            text = str(tm_onnx.import_model(self.write_model(tmp), weights_file=st))
+            good = st.read_bytes()
+            out = Path(tmp) / "w.mlir"
+            out.write_text(text)
+            self.assertIsNotNone(weights.load_module(out))
+
+            st.write_bytes(good[:-100])
+            with self.assertRaisesRegex(weights.WeightsError, "truncated"):
+                weights.load_module(out)
+            st.write_bytes(good.replace(b'"dtype":"F32"', b'"dtype":"F16"'))
+            with self.assertRaisesRegex(weights.WeightsError, r"weight 'w\.\d+'.*F16.*F32"):
+                weights.load_module(out)
+            st.write_bytes(good.replace(b'"table.', b'"tablX.'))
+            with self.assertRaisesRegex(weights.WeightsError, r"no weight 'table\.\d+'"):
+                weights.load_module(out)
+            st.write_bytes(b"\xff" * 64)
+            with self.assertRaisesRegex(weights.WeightsError, "not a weights file"):
+                weights.load_module(out)
+            st.unlink()
+            with self.assertRaisesRegex(weights.WeightsError, "no such weights file"):
+                weights.load_module(out)
+
+            # Parsed without its weights, it lowers but does not run.
+            module = ir.Module.parse(text, context=tm_onnx.import_model(
+                self.write_model(tmp)).context)
+            tm_onnx.lower(module)
+            backend = RefBackend()
+            with self.assertRaisesRegex(CompileError, "dense_resource with no bytes"):
+                backend.load(backend.compile(module))
+
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err), self.assertRaises(SystemExit) as caught:
+                import_onnx.main([str(self.write_model(tmp)), "--externalize-weights"])
+            self.assertEqual(caught.exception.code, 2)
+            self.assertIn("needs -o", err.getvalue())
+            with contextlib.redirect_stderr(err), self.assertRaises(SystemExit):
+                import_onnx.main([str(self.write_model(tmp)), "-o", str(out),
+                                  "--externalize-weights", str(Path(tmp) / "sub" / "w.st")])
+            self.assertIn("must be beside the output", err.getvalue())
+
+
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
     unpacked_wheels.use(wheels)
+    from torch_mlir import ir, weights
     from torch_mlir import onnx as tm_onnx
+    from torch_mlir.refbackend import CompileError, RefBackend
     from torch_mlir.tools.import_onnx import __main__ as import_onnx
     unittest.main(argv=sys.argv[:1])

@@ -145,6 +145,30 @@ class RefBackend:
         return Invoker(compiled, self.opt_level)
 
 
+def _jit(module, opt_level):
+    """MLIR's ExecutionEngine for `module`; CompileError with the diagnostics
+    if LLVM IR cannot be made of it (the engine itself says only "unknown
+    exception")."""
+    diagnostics = []
+
+    def collect(diagnostic):
+        diagnostics.append(f"{diagnostic.location}: {diagnostic.message}")
+        return True
+
+    with module.context:
+        handler = module.context.attach_diagnostic_handler(collect)
+        try:
+            return ExecutionEngine(module, opt_level=opt_level)
+        except RuntimeError as error:
+            detail = "\n".join(diagnostics) or str(error)
+            if any("resource does not exist" in d for d in diagnostics):
+                detail += ("\n(a dense_resource with no bytes: a module whose weights are "
+                           "kept beside it needs torch_mlir.weights.attach or load_module)")
+            raise CompileError(f"the JIT could not translate the module:\n{detail}") from None
+        finally:
+            handler.detach()
+
+
 class Invoker:
     """`invoker.<function>(*arrays)` runs that function of the compiled module."""
 
@@ -153,8 +177,7 @@ class Invoker:
         self._lock = threading.Lock()
         self._results = None
         self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
-        with compiled.module.context:
-            self._engine = ExecutionEngine(compiled.module, opt_level=opt_level)
+        self._engine = _jit(compiled.module, opt_level)
         for signature in self._signatures.values():
             if signature.results:
                 self._register_results_callback(signature)

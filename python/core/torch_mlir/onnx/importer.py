@@ -21,7 +21,7 @@ represent raises OnnxImportError naming the node or value.
 import os
 from pathlib import Path
 
-from .. import ir
+from .. import ir, weights
 from ..dialects import torch as torch_d
 from .folding import fold_constants, shapes_from_consumers
 from .functions import expand_functions
@@ -67,7 +67,7 @@ def _require_onnx():
 
 
 def import_model(model, *, func_name="main", opset=None, context=None,
-                 check=True, base_dir=None, fold=True):
+                 check=True, base_dir=None, fold=True, weights_file=None):
     """Imports an ONNX model into a new `torch_mlir.ir.Module`.
 
     model: an `onnx.ModelProto`, or the path of an `.onnx` file (its external
@@ -82,6 +82,12 @@ def import_model(model, *, func_name="main", opset=None, context=None,
     fold: evaluate what the main graph computes from constants alone (shapes
         of static tensors, arithmetic on them) and import it as constants
         (torch_mlir.onnx.folding); on by default.
+    weights_file: write the weights (every `dense_resource` blob) to this
+        safetensors file instead of into the module, which then names its
+        blobs without holding them and records the file's name as
+        `torch.weights_file`: torch_mlir.weights.load_module finds the file
+        beside the .mlir; torch_mlir.weights.attach gives a module its bytes
+        back. None (the default) keeps them in the module.
 
     Raises OnnxImportError naming what could not be imported.
     """
@@ -93,7 +99,15 @@ def import_model(model, *, func_name="main", opset=None, context=None,
         torch_d.register_dialect(context)
     with context, ir.Location.unknown():
         module = ir.Module.create()
-        _GraphImporter(model, base_dir).import_main(module, func_name)
+        importer = _GraphImporter(model, base_dir, keep_weights=weights_file is None)
+        importer.import_main(module, func_name)
+        if weights_file is not None:
+            try:
+                weights.write(weights_file, importer.external)
+            except OSError as e:
+                raise OnnxImportError(f"cannot write the weights to {weights_file}: {e}") from e
+            module.operation.attributes[weights.WEIGHTS_FILE_ATTR] = ir.StringAttr.get(
+                Path(weights_file).name)
     return module
 
 
@@ -249,9 +263,13 @@ def _builtin_tensor_type(array, dtype):
 # -- the graph --------------------------------------------------------------------
 
 class _GraphImporter:
-    def __init__(self, model, base_dir):
+    def __init__(self, model, base_dir, keep_weights=True):
         self.model = model
         self.base_dir = base_dir
+        # With keep_weights False, blobs are named but not held; their
+        # (key, dtype, shape, array) go here, for torch_mlir.weights.write.
+        self.keep_weights = keep_weights
+        self.external = []
         self.opsets = {entry.domain or "": entry.version for entry in model.opset_import}
         self.types = {}
         self.resource_count = 0
@@ -368,6 +386,12 @@ class _GraphImporter:
     def resource(self, array, dtype, builtin, name):
         """A dense_resource blob of the array's bytes, named after `name`."""
         self.resource_count += 1
+        if not self.keep_weights:
+            # A '.' in the key: no blob the importer keeps ever has one, so
+            # the name cannot bind to another import's bytes in this context.
+            key = _resource_name(name, self.resource_count, separator=".")
+            self.external.append((key, dtype, array.shape, array))
+            return ir.Attribute.parse(f"dense_resource<{key}> : {builtin}")
         blob = np.ascontiguousarray(array)
         if dtype.startswith("complex") or dtype == "bf16":
             blob = blob.view(np.uint8)
@@ -389,9 +413,11 @@ class _GraphImporter:
                                    loc=ir.Location.name(name)).result
 
 
-def _resource_name(name, index):
+def _resource_name(name, index, separator="_"):
     clean = "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "weight"
-    return f"{clean}_{index}"
+    if clean[0].isdigit():  # a resource key is an identifier
+        clean = "_" + clean
+    return f"{clean}{separator}{index}"
 
 
 def _dense_elements(array, builtin, dtype):
