@@ -14,8 +14,12 @@ Per model and side: the median wall time of --reps processes and the peak
 resident memory (ru_maxrss) above the process's baseline after its imports.
 Ratios are ours / upstream's (< 1.0: we use less).
 
+A model over 2 GB (--large-mb 2200) can only have external data, and
+upstream then infers shapes on the model without its weights and reads them in
+afterwards.
+
 Usage: python3 -m bench.onnx_import [--sizes-mb 1,32,128,512] [--reps 3]
-       [--keep-venvs]
+       [--external-mb 128] [--large-mb 2200] [--keep-venvs]
 """
 
 import argparse
@@ -31,7 +35,7 @@ from utils.bazel.bootstrap.bootstrap import default_distdir
 
 WORKER = r"""
 import json, resource, sys, time
-side, path = sys.argv[1], sys.argv[2]
+side, path, large = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 import onnx
 from torch_mlir import ir
 if side == "ours":
@@ -43,6 +47,13 @@ base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 start = time.perf_counter()
 if side == "ours":
     module = tm_onnx.import_model(path)
+elif large:
+    # Over 2 GB a ModelProto cannot be shape-inferred whole: infer without
+    # the weights, then read them in (what upstream's command does then).
+    import os
+    model = onnx.load(path, load_external_data=False)
+    model = onnx.shape_inference.infer_shapes(model, data_prop=True)
+    onnx.external_data_helper.load_external_data_for_model(model, os.path.dirname(path))
 else:
     model = onnx.load(path)
     model = onnx.shape_inference.infer_shapes(model, data_prop=True)
@@ -99,9 +110,9 @@ def make_model(python, path, megabytes, external):
     return int(out[0]), int(out[1])
 
 
-def run(python, side, path):
-    out = subprocess.run([str(python), "-c", WORKER, side, str(path)], check=True,
-                         capture_output=True, text=True).stdout
+def run(python, side, path, large=False):
+    out = subprocess.run([str(python), "-c", WORKER, side, str(path), "1" if large else "0"],
+                         check=True, capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -110,6 +121,8 @@ def main():
     parser.add_argument("--sizes-mb", default="1,32,128,512")
     parser.add_argument("--external-mb", type=int, default=128,
                         help="the size also written with external data")
+    parser.add_argument("--large-mb", type=int, default=0,
+                        help="also a model over 2 GB (external data) of this size; 0: none")
     parser.add_argument("--reps", type=int, default=3)
     parser.add_argument("--keep-venvs", action="store_true")
     args = parser.parse_args()
@@ -128,6 +141,8 @@ def main():
         pip_install(upstream, deps + ["packaging"], find_links=distdir)
         sizes = [int(s) for s in args.sizes_mb.split(",")]
         cases = [(mb, False) for mb in sizes] + [(args.external_mb, True)]
+        if args.large_mb:
+            cases.append((args.large_mb, True))
         print(f"{'model':>22} {'ours s':>8} {'up s':>8} {'ratio':>6} "
               f"{'ours MB':>8} {'up MB':>8} {'ratio':>6}")
         for mb, external in cases:
@@ -135,8 +150,9 @@ def main():
             layers, width = make_model(ours, path, mb, external)
             results = {"ours": [], "upstream": []}
             for _ in range(args.reps):  # alternate, so both see the same noise
-                results["ours"].append(run(ours, "ours", path))
-                results["upstream"].append(run(upstream, "upstream", path))
+                large = mb * 2**20 >= 2**31
+                results["ours"].append(run(ours, "ours", path, large))
+                results["upstream"].append(run(upstream, "upstream", path, large))
             t = {s: statistics.median(r["seconds"] for r in rs) for s, rs in results.items()}
             m = {s: statistics.median(r["peak_mb"] for r in rs) for s, rs in results.items()}
             name = f"{mb} MB{' external' if external else ''} ({layers}x{width}²)"

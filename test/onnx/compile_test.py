@@ -137,6 +137,44 @@ class CompileTest(unittest.TestCase):
         np.testing.assert_allclose(tm_onnx.compile(m)(x)["y"], x / (1 + np.exp(-x)),
                                    rtol=RTOL, atol=ATOL)
 
+    def branches(self):
+        """If's two branches over the outer value x: then 2*x + b (b the
+        branch's own initializer), else -x."""
+        b = self.rng.standard_normal(3).astype(np.float32)
+        then_branch = helper.make_graph(
+            [helper.make_node("Mul", ["x", "two"], ["t0"]),
+             helper.make_node("Add", ["t0", "b"], ["t1"])], "then", [], [tensor("t1", [3])],
+            [numpy_helper.from_array(np.full(3, 2, np.float32), "two"),
+             numpy_helper.from_array(b, "b")])
+        else_branch = helper.make_graph([helper.make_node("Neg", ["x"], ["e0"])], "else", [],
+                                        [tensor("e0", [3])])
+        return then_branch, else_branch, b
+
+    def test_if_runs_the_branch_its_condition_picks(self):
+        then_branch, else_branch, b = self.branches()
+        m = model([helper.make_node("If", ["c"], ["y"], then_branch=then_branch,
+                                    else_branch=else_branch)],
+                  [tensor("c", [1], TensorProto.BOOL), tensor("x", [3])], [tensor("y", [3])])
+        compiled = tm_onnx.compile(m)
+        x = self.rng.standard_normal(3).astype(np.float32)
+        np.testing.assert_allclose(compiled(np.array([True]), x)["y"], 2 * x + b,
+                                   rtol=RTOL, atol=ATOL)
+        np.testing.assert_array_equal(compiled(np.array([False]), x)["y"], -x)
+
+    def test_an_if_on_a_constant_is_replaced_by_the_branch_it_takes(self):
+        then_branch, else_branch, b = self.branches()
+        m = model([helper.make_node("Not", ["flag"], ["c"]),
+                   helper.make_node("If", ["c"], ["y"], then_branch=then_branch,
+                                    else_branch=else_branch)],
+                  [tensor("x", [3])], [tensor("y", [3])],
+                  [numpy_helper.from_array(np.array(False), "flag")])
+        x = self.rng.standard_normal(3).astype(np.float32)
+        text = str(tm_onnx.import_model(m))
+        self.assertNotIn('"onnx.If"', text)
+        self.assertIn('"onnx.Mul"', text)
+        np.testing.assert_allclose(tm_onnx.compile(m)(x)["y"], 2 * x + b, rtol=RTOL, atol=ATOL)
+        self.assertIn('"onnx.If"', str(tm_onnx.import_model(m, fold=False)))
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

@@ -108,6 +108,7 @@ ArrayRef<OnnxConversion> reductionConversions();
 ArrayRef<OnnxConversion> shapeConversions();
 ArrayRef<OnnxConversion> linearConversions();
 ArrayRef<OnnxConversion> resizeConversions();
+ArrayRef<OnnxConversion> controlFlowConversions();
 
 } // namespace mlir::torch::onnx_c
 

@@ -31,7 +31,7 @@ public:
   ConversionTable() {
     for (auto family :
          {elementwiseConversions(), reductionConversions(), shapeConversions(),
-          linearConversions(), resizeConversions()})
+          linearConversions(), resizeConversions(), controlFlowConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)

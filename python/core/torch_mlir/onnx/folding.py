@@ -10,8 +10,10 @@ implementation (onnx.reference), so its meaning is ONNX's own.
 
 Folded: a node of the default domain whose inputs are all constants (small
 initializers or earlier folded values) and whose outputs are small tensors,
-and Shape and Size of a tensor of static shape. Never folded: random ops,
-ops with sub-graphs, anything of another domain, outputs over MAX_ELEMENTS.
+and Shape and Size of a tensor of static shape. An If whose condition is a
+constant is replaced by the branch it takes (its nodes, then Identity to the
+If's outputs), which may fold in turn. Never folded: random ops, other ops
+with sub-graphs, anything of another domain, outputs over MAX_ELEMENTS.
 """
 
 import numpy as np
@@ -45,8 +47,20 @@ def fold_constants(model, onnx):
             known[init.name] = onnx.numpy_helper.to_array(init)
     shapes = _static_shapes(graph)
     outputs = {o.name for o in graph.output}
-    kept, folded = [], {}
-    for node in graph.node:
+    kept, folded, taken = [], {}, []
+    pending = list(reversed(graph.node))  # a stack: a taken branch's nodes go on top
+    while pending:
+        node = pending.pop()
+        branch = _taken_branch(node, known)
+        if branch is not None:
+            taken.append(branch)
+            pending.extend(reversed(list(branch.node) + [
+                onnx.helper.make_node("Identity", [inner.name], [outer])
+                for inner, outer in zip(branch.output, node.output) if outer]))
+            for init in branch.initializer:
+                if _size(init.dims) <= MAX_ELEMENTS and not _external(onnx, init):
+                    known[init.name] = onnx.numpy_helper.to_array(init)
+            continue
         values = _fold(onnx, node, known, shapes, opsets)
         if values is None:
             kept.append(node)
@@ -55,13 +69,16 @@ def fold_constants(model, onnx):
             if name:
                 known[name] = value
                 folded[name] = value
-    if not folded:
+    if not folded and not taken:
         return model
     used = _referenced(kept) | outputs
     result = onnx.ModelProto()
     result.CopyFrom(model)
     del result.graph.node[:]
     result.graph.node.extend(kept)
+    for branch in taken:  # what the branch held is the main graph's now
+        result.graph.initializer.extend(branch.initializer)
+        result.graph.value_info.extend(branch.value_info)
     for name, value in folded.items():
         if name in used:
             result.graph.initializer.append(onnx.numpy_helper.from_array(value, name))
@@ -141,6 +158,15 @@ def _static_shapes(graph):
     for init in graph.initializer:
         shapes[init.name] = list(init.dims)
     return shapes
+
+
+def _taken_branch(node, known):
+    """The branch an If takes, when its condition is a constant; else None."""
+    if node.op_type != "If" or (node.domain or "") not in ("", "ai.onnx") \
+            or node.input[0] not in known or known[node.input[0]].size != 1:
+        return None
+    name = "then_branch" if known[node.input[0]].reshape(-1)[0] else "else_branch"
+    return next((a.g for a in node.attribute if a.name == name), None)
 
 
 def _fold(onnx, node, known, shapes, opsets):
