@@ -175,6 +175,28 @@ class CompileTest(unittest.TestCase):
         np.testing.assert_allclose(tm_onnx.compile(m)(x)["y"], 2 * x + b, rtol=RTOL, atol=ATOL)
         self.assertIn('"onnx.If"', str(tm_onnx.import_model(m, fold=False)))
 
+    def test_sub_byte_integers_travel_a_byte_each(self):
+        import ml_dtypes
+        for elem, np_type, to in ((TensorProto.INT4, ml_dtypes.int4, TensorProto.FLOAT),
+                                  (TensorProto.UINT4, ml_dtypes.uint4, TensorProto.UINT8),
+                                  (TensorProto.INT2, ml_dtypes.int2, TensorProto.INT8),
+                                  (TensorProto.UINT2, ml_dtypes.uint2, TensorProto.FLOAT)):
+            with self.subTest(TensorProto.DataType.Name(elem)):
+                info = ml_dtypes.iinfo(np_type)
+                x = np.arange(int(info.min), int(info.max) + 1).astype(np_type).reshape(1, -1)
+                # Cast reads them as arguments; Identity hands them back as a
+                # result (sign-extended, or masked when unsigned).
+                m = model([helper.make_node("Cast", ["x"], ["y"], to=to),
+                           helper.make_node("Identity", ["x"], ["same"])],
+                          [tensor("x", list(x.shape), elem)],
+                          [tensor("y", list(x.shape), to), tensor("same", list(x.shape), elem)],
+                          opset=25)
+                out = tm_onnx.compile(m)(x)
+                np.testing.assert_array_equal(out["y"], x.astype(np.int64))
+                self.assertEqual(out["same"].dtype, x.dtype)
+                np.testing.assert_array_equal(out["same"].astype(np.int64), x.astype(np.int64))
+                np.testing.assert_array_equal(out["same"].view(np.uint8), x.view(np.uint8))
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

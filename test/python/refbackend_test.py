@@ -16,7 +16,7 @@ import numpy as np
 
 import torch_mlir.ir as ir
 from torch_mlir.refbackend import CompileError, RefBackend
-from torch_mlir.runtime import bf16_to_float32, float32_to_bf16
+from torch_mlir.runtime import bf16_to_float32, float32_to_bf16, sign_extend_low_bits
 
 RNG = np.random.default_rng(20261130)
 F32 = dict(rtol=1e-5, atol=1e-6)
@@ -205,6 +205,23 @@ class DtypesTest(unittest.TestCase):
         x = np.array([[1, 2, 255]], dtype=np.uint8)
         program = negate_program("i8", "%z = arith.constant 0 : i8\n        %n = arith.subi %z, %a : i8")
         np.testing.assert_array_equal(run(program, "main", x), np.array([[-1, -2, 1]], dtype=np.int8))
+
+    def test_sub_byte_integers_a_byte_each(self):
+        # Only the low bits count going in (here the others are garbage);
+        # results come back sign-extended from them.
+        for element, bits in (("i4", 4), ("i2", 2)):
+            with self.subTest(element):
+                low = 2 ** (bits - 1) - 1
+                x = np.arange(-low, low + 1, dtype=np.int8).reshape(1, -1)
+                garbage = ((x.view(np.uint8) & (2 ** bits - 1)) | 0xA0).astype(np.uint8)
+                program = negate_program(element, f"%z = arith.constant 0 : {element}\n"
+                                                  f"        %n = arith.subi %z, %a : {element}")
+                for given in (x, garbage):
+                    got = run(program, "main", given)
+                    self.assertEqual(got.dtype, np.int8)
+                    np.testing.assert_array_equal(got, -x)
+        np.testing.assert_array_equal(
+            sign_extend_low_bits(np.array([0xF7, 0x08, 0x0F], np.uint8), 4), [7, -8, -1])
 
     def test_i1(self):
         x = RNG.integers(0, 2, size=(4, 3)).astype(np.bool_)

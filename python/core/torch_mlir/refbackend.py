@@ -17,7 +17,8 @@ buffers) and results are copied out, so no memory is shared with the caller.
 
 Element types and numpy dtypes: see torch_mlir.runtime.DTYPES. bf16 travels as
 uint16 bit patterns (int16 accepted too); an i8 argument also takes uint8
-(signless bytes: torch's uint8 lowers to i8).
+(signless bytes: torch's uint8 lowers to i8). i2 and i4 travel one per byte,
+as int8 (uint8 accepted); their results come back sign-extended.
 """
 
 import ctypes
@@ -28,7 +29,8 @@ import numpy as np
 from . import ir
 from .execution_engine import ExecutionEngine
 from .passmanager import PassManager
-from .runtime import DTYPES, UnrankedMemRefDescriptor, to_memref_descriptor, unranked_memref_to_numpy
+from .runtime import (DTYPES, SUB_BYTE, UnrankedMemRefDescriptor, sign_extend_low_bits,
+                      to_memref_descriptor, unranked_memref_to_numpy)
 
 __all__ = ["CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"]
 
@@ -39,6 +41,8 @@ RESULTS_CALLBACK_PREFIX = "refback_results_"  # lib/RefBackend/Passes.h
 _ALSO_ACCEPTED = {
     "bf16": (np.dtype(np.int16),),
     "i8": (np.dtype(np.uint8),),
+    "i4": (np.dtype(np.uint8),),
+    "i2": (np.dtype(np.uint8),),
 }
 
 _SCALAR_CTYPES = {
@@ -237,7 +241,10 @@ class Invoker:
             try:
                 for value, expected in zip(values, signature.results):
                     if expected.is_tensor:
-                        self._results.append(unranked_memref_to_numpy(value, expected.dtype))
+                        array = unranked_memref_to_numpy(value, expected.dtype)
+                        if expected.element in SUB_BYTE:
+                            array = sign_extend_low_bits(array, SUB_BYTE[expected.element])
+                        self._results.append(array)
                     else:
                         self._results.append(value)
             except BaseException as error:  # noqa: BLE001 - reported by invoke()

@@ -19,6 +19,8 @@ import numpy as np
 
 __all__ = [
     "DTYPES",
+    "SUB_BYTE",
+    "sign_extend_low_bits",
     "UnrankedMemRefDescriptor",
     "bf16_to_float32",
     "float32_to_bf16",
@@ -34,6 +36,8 @@ DTYPES = {
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
     "i1": np.dtype(np.bool_),
+    "i2": np.dtype(np.int8),  # sub-byte integers: one per byte (see SUB_BYTE)
+    "i4": np.dtype(np.int8),
     "i8": np.dtype(np.int8),
     "i16": np.dtype(np.int16),
     "i32": np.dtype(np.int32),
@@ -42,6 +46,18 @@ DTYPES = {
     "complex<f32>": np.dtype(np.complex64),
     "complex<f64>": np.dtype(np.complex128),
 }
+
+
+# Integers narrower than a byte take a byte each in memory (LLVM's store size
+# for i2 and i4), their value in the low bits. Results are sign-extended from
+# those bits (the others are unspecified); arguments go as int8 (or uint8).
+SUB_BYTE = {"i2": 2, "i4": 4}
+
+
+def sign_extend_low_bits(array, bits):
+    """int8 values from the low `bits` bits of each byte of `array`, signed."""
+    shift = 8 - bits
+    return (array.view(np.int8) << shift) >> shift
 
 
 class UnrankedMemRefDescriptor(ctypes.Structure):

@@ -63,6 +63,10 @@ def compile(model, *, opset=None, opt_level=2, base_dir=None, check=True):
     return CompiledModel(proto.graph, invoker)
 
 
+# ml_dtypes' sub-byte integers (one per byte) and the values each can hold.
+_SUB_BYTE = {"int2": 4, "uint2": 4, "int4": 16, "uint4": 16}
+
+
 def _numpy_dtype(onnx, type_proto):
     """The numpy dtype of a graph input's or output's tensor type, or None."""
     if type_proto.WhichOneof("value") != "tensor_type":
@@ -118,6 +122,8 @@ class CompiledModel:
                 value = value.view(f"i{value.dtype.itemsize}")
             elif value.dtype.name == "bfloat16":  # ml_dtypes': travels as bits
                 value = value.view(np.uint16)
+            elif value.dtype.name in _SUB_BYTE:  # ml_dtypes' int4 & co: a byte each
+                value = value.view(np.int8 if value.dtype.name.startswith("int") else np.uint8)
             ordered.append(value)
         try:
             results = getattr(self._invoker, self._func_name)(*ordered)
@@ -127,6 +133,8 @@ class CompiledModel:
             results = (results,)
         outputs = {}
         for name, dtype, array in zip(self.output_names, self._output_dtypes, results):
+            if dtype is not None and dtype.name in _SUB_BYTE:
+                array = array & np.int8(_SUB_BYTE[dtype.name] - 1)  # ml_dtypes' bytes: low bits
             if dtype is not None and array.dtype != dtype and array.dtype.itemsize == dtype.itemsize:
                 array = array.view(dtype)
             outputs[name] = array
