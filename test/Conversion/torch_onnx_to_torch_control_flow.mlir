@@ -1,4 +1,4 @@
-// convert-torch-onnx-to-torch: If.
+// convert-torch-onnx-to-torch: If, Scan.
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file -verify-diagnostics | FileCheck %s
 
 // The condition's element picks the branch: then_branch is region 1 (the
@@ -39,4 +39,43 @@ func.func @if_of_a_sequence(%c: !torch.vtensor<[],i1>, %x: !torch.list<vtensor<[
     torch.operator_terminator %x : !torch.list<vtensor<[3],f32>>
   }
   return %0 : !torch.list<vtensor<[3],f32>>
+}
+
+// -----
+
+// Scan: a loop over the scan input's 4 slices carrying the state and the
+// scan output, which starts as zeros and gets slice i written in iteration i.
+// CHECK-LABEL: func.func @scan
+// CHECK:         %[[ZEROS:.*]] = torch.aten.zeros {{.*}} -> !torch.vtensor<[4,2],f32>
+// CHECK:         %[[LOOP:.*]]:2 = torch.prim.Loop %int4{{.*}}, %true, init(%arg0, %[[ZEROS]]) {
+// CHECK:         ^bb0(%[[I:.*]]: !torch.int, %[[S:.*]]: !torch.vtensor<[2],f32>, %[[ACC:.*]]: !torch.vtensor<[4,2],f32>):
+// CHECK:           %[[XT:.*]] = torch.aten.select.int %arg1, %int0{{.*}}, %[[I]] : !torch.vtensor<[4,2],f32>, !torch.int, !torch.int -> !torch.vtensor<[2],f32>
+// CHECK:           %[[S2:.*]] = torch.aten.add.Tensor %[[S]], %[[XT]]
+// CHECK:           %[[ROW:.*]] = torch.aten.unsqueeze %[[S2]], %int0{{.*}} -> !torch.vtensor<[1,2],f32>
+// CHECK:           %[[END:.*]] = torch.aten.add.int %[[I]], %int1
+// CHECK:           %[[NEXT:.*]] = torch.aten.slice_scatter %[[ACC]], %[[ROW]], %int0{{.*}}, %[[I]], %[[END]], %int1
+// CHECK:           torch.prim.Loop.condition %true, iter(%[[S2]], %[[NEXT]] : !torch.vtensor<[2],f32>, !torch.vtensor<[4,2],f32>)
+// CHECK:         }
+// CHECK:         return %[[LOOP]]#0, %[[LOOP]]#1
+func.func @scan(%s0: !torch.vtensor<[2],f32>, %x: !torch.vtensor<[4,2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[4,2],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %0:2 = torch.operator "onnx.Scan"(%s0, %x) {torch.onnx.num_scan_inputs = 1 : si64} : (!torch.vtensor<[2],f32>, !torch.vtensor<[4,2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[4,2],f32>) {
+  ^bb0(%s: !torch.vtensor<[2],f32>, %xt: !torch.vtensor<[2],f32>):
+    %1 = torch.operator "onnx.Add"(%s, %xt) : (!torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
+    torch.operator_terminator %1, %1 : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
+  }
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[4,2],f32>
+}
+
+// -----
+
+// The scan length must be static: the outputs it stacks are built up front.
+func.func @scan_of_unknown_length(%s0: !torch.vtensor<[2],f32>, %x: !torch.vtensor<[?,2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  // expected-error @+1 {{onnx.Scan (opset 16): output 1 is not a tensor of static shape and a Torch dtype}}
+  %0:2 = torch.operator "onnx.Scan"(%s0, %x) {torch.onnx.num_scan_inputs = 1 : si64} : (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>) {
+  ^bb0(%s: !torch.vtensor<[2],f32>, %xt: !torch.vtensor<[2],f32>):
+    torch.operator_terminator %s, %xt : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
+  }
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>
 }

@@ -45,6 +45,22 @@ func.func @slice_and_select(%a: !torch.vtensor<[3,6],f32>) -> (!torch.vtensor<[3
 
 // -----
 
+// slice_scatter of a [3,2] into a [3,6] along dim 1 from -5 (1, counted from
+// the end) every 2nd column: an insert_slice at the normalized start.
+// CHECK-LABEL: func.func @slice_scatter(
+// CHECK:         %[[START:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK:         tensor.insert_slice %{{.*}} into %{{.*}}[0, %[[START]]] [3, 2] [1, 2] : tensor<3x2xf32> into tensor<3x6xf32>
+func.func @slice_scatter(%a: !torch.vtensor<[3,6],f32>, %b: !torch.vtensor<[3,2],f32>) -> !torch.vtensor<[3,6],f32> {
+  %int1 = torch.constant.int 1
+  %int-5 = torch.constant.int -5
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.aten.slice_scatter %a, %b, %int1, %int-5, %none, %int2 : !torch.vtensor<[3,6],f32>, !torch.vtensor<[3,2],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[3,6],f32>
+  return %0 : !torch.vtensor<[3,6],f32>
+}
+
+// -----
+
 // cat along dim 1: each operand inserted at its offset.
 // CHECK-LABEL: func.func @cat(
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x5xf32>

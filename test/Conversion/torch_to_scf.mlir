@@ -1,5 +1,6 @@
-// convert-torch-to-scf: torch.prim.If (what torch.cond imports as) to scf.if.
-// RUN: torch-mlir-opt %s -convert-torch-to-scf | FileCheck %s
+// convert-torch-to-scf: torch.prim.If (what torch.cond imports as) to scf.if,
+// and a torch.prim.Loop that always continues to scf.for.
+// RUN: torch-mlir-opt %s -convert-torch-to-scf -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @cond(
 // CHECK-SAME:    %[[C:.*]]: !torch.bool, %[[X:.*]]: !torch.vtensor<[3],f32>)
@@ -20,5 +21,45 @@ func.func @cond(%c: !torch.bool, %x: !torch.vtensor<[3],f32>) -> !torch.vtensor<
   } else {
     torch.prim.If.yield %x : !torch.vtensor<[3],f32>
   }
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// A loop that always continues is a for loop; the body's iteration number
+// and carried value come from the for's induction variable and iter_args.
+// CHECK-LABEL: func.func @for_loop(
+// CHECK:         %[[N:.*]] = torch_c.to_i64 %arg0
+// CHECK:         %[[UB:.*]] = arith.index_cast %[[N]] : i64 to index
+// CHECK:         %[[R:.*]] = scf.for %[[IV:.*]] = %c0 to %[[UB]] step %c1 iter_args(%[[ACC:.*]] = {{.*}}) -> (tensor<3xf32>) {
+// CHECK:           %[[I64:.*]] = arith.index_cast %[[IV]] : index to i64
+// CHECK:           %[[I:.*]] = torch_c.from_i64 %[[I64]]
+// CHECK:           %[[ACCV:.*]] = torch_c.from_builtin_tensor %[[ACC]]
+// CHECK:           torch.aten.add.Scalar %[[ACCV]], %[[I]]
+// CHECK:           scf.yield {{.*}} : tensor<3xf32>
+// CHECK:         }
+// CHECK:         torch_c.from_builtin_tensor %[[R]]
+func.func @for_loop(%n: !torch.int, %x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  %true = torch.constant.bool true
+  %int1 = torch.constant.int 1
+  %0 = torch.prim.Loop %n, %true, init(%x) {
+  ^bb0(%i: !torch.int, %acc: !torch.vtensor<[3],f32>):
+    %1 = torch.aten.add.Scalar %acc, %i, %int1 : !torch.vtensor<[3],f32>, !torch.int, !torch.int -> !torch.vtensor<[3],f32>
+    torch.prim.Loop.condition %true, iter(%1 : !torch.vtensor<[3],f32>)
+  } : (!torch.int, !torch.bool, !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// A loop whose condition can turn false stays (the contract check names it).
+// CHECK-LABEL: func.func @while_loop(
+// CHECK:         torch.prim.Loop
+// CHECK-NOT:     scf.for
+func.func @while_loop(%n: !torch.int, %c: !torch.bool, %x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  %0 = torch.prim.Loop %n, %c, init(%x) {
+  ^bb0(%i: !torch.int, %acc: !torch.vtensor<[3],f32>):
+    torch.prim.Loop.condition %c, iter(%acc : !torch.vtensor<[3],f32>)
+  } : (!torch.int, !torch.bool, !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }

@@ -197,6 +197,31 @@ class CompileTest(unittest.TestCase):
                 np.testing.assert_array_equal(out["same"].astype(np.int64), x.astype(np.int64))
                 np.testing.assert_array_equal(out["same"].view(np.uint8), x.view(np.uint8))
 
+    def test_scan_carries_state_and_stacks_outputs(self):
+        # Body: s' = s + x_t, y_t = 2 s'. Forward along axis 0; then reversed
+        # along axis 1 with the outputs stacked along axis 1.
+        body = helper.make_graph(
+            [helper.make_node("Add", ["s", "xt"], ["s2"]),
+             helper.make_node("Add", ["s2", "s2"], ["yt"])], "body",
+            [tensor("s", [2]), tensor("xt", [2])], [tensor("s2", [2]), tensor("yt", [2])])
+        x = self.rng.standard_normal((4, 2)).astype(np.float32)
+        s0 = self.rng.standard_normal(2).astype(np.float32)
+        for axes, transposed in (({}, False), (dict(scan_input_axes=[1],
+                                                     scan_input_directions=[1],
+                                                     scan_output_axes=[1]), True)):
+            with self.subTest(transposed=transposed):
+                given = x.T.copy() if transposed else x
+                m = model([helper.make_node("Scan", ["s0", "x"], ["s", "y"], body=body,
+                                            num_scan_inputs=1, **axes)],
+                          [tensor("s0", [2]), tensor("x", list(given.shape))],
+                          [tensor("s", [2]), tensor("y", list(given.shape))], opset=16)
+                out = tm_onnx.compile(m)(s0, given)
+                steps = x[::-1] if transposed else x
+                sums = s0 + np.cumsum(steps, axis=0)
+                np.testing.assert_allclose(out["s"], sums[-1], rtol=RTOL, atol=ATOL)
+                np.testing.assert_allclose(out["y"], (2 * sums).T if transposed else 2 * sums,
+                                           rtol=RTOL, atol=ATOL)
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

@@ -40,15 +40,11 @@ OPT_LEVEL = 0  # the JIT's: the cases are tiny; compiling dominates
 # Causes, by what a failure's message says, for --write-expected.
 CAUSES = [
     ("element type STRING", "exotic dtype: strings have no Torch type"),
-    ("4-bit", "exotic dtype: 4-bit"), ("INT4", "exotic dtype: 4-bit integers"),
-    ("INT2", "exotic dtype: 2-bit integers"),
     ("FLOAT4E2M1", "exotic dtype: MLIR 19 has no FLOAT4E2M1"),
     ("FLOAT8E8M0", "exotic dtype: MLIR 19 has no FLOAT8E8M0"),
     ("has no type", "no type: shape inference types no value of this sub-graph"),
-    ("map_type", "exotic type: maps"),
     ("no conversion for ONNX domain", "domain not converted"),
     ("no conversion for this ONNX op", "op not converted"),
-    ("sequence", "sequences are not run"),
 ]
 
 

@@ -476,6 +476,65 @@ public:
   }
 };
 
+/// slice_scatter(self, src, dim, start, end, step): `src` inserted into
+/// `self` along `dim` from `start` (None: 0; negative: from the end; clamped
+/// to [0, size]) every `step` (a constant >= 1). `src`'s shape is the slice's,
+/// as ATen requires, so `end` is implied by it.
+class ConvertSliceScatter : public OpConversionPattern<AtenSliceScatterOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenSliceScatterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value self = adaptor.getSelf(), src = adaptor.getSrc();
+    auto selfType = dyn_cast<RankedTensorType>(self.getType());
+    auto srcType = dyn_cast<RankedTensorType>(src.getType());
+    if (!resultType || !selfType || !srcType ||
+        srcType.getRank() != selfType.getRank())
+      return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDim(), selfType.getRank());
+    std::optional<int64_t> step = getConstantInt(op.getStep());
+    if (!dim || !step || *step <= 0)
+      return rewriter.notifyMatchFailure(op, "non-constant dim or step");
+    Location loc = op.getLoc();
+    Type element = resultType.getElementType();
+    self = castElements(rewriter, loc, self, element);
+    src = castElements(rewriter, loc, src, element);
+    SmallVector<OpFoldResult> offsets(selfType.getRank(),
+                                      rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(selfType.getRank(),
+                                      rewriter.getIndexAttr(1));
+    strides[*dim] = rewriter.getIndexAttr(*step);
+    if (!isNone(op.getStart())) {
+      Value start = adaptor.getStart();
+      if (start.getType() != rewriter.getI64Type())
+        return rewriter.notifyMatchFailure(op, "start is not an int");
+      Type i64 = rewriter.getI64Type();
+      Value size = indexToI64(rewriter, loc,
+                              rewriter.create<tensor::DimOp>(loc, self, *dim));
+      Value zero = scalarConstant(rewriter, loc, i64, 0);
+      Value negative = rewriter.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::slt, start, zero);
+      start = rewriter.create<arith::SelectOp>(
+          loc, negative, rewriter.create<arith::AddIOp>(loc, start, size),
+          start);
+      start = rewriter.create<arith::MaxSIOp>(loc, start, zero);
+      start = rewriter.create<arith::MinSIOp>(loc, start, size);
+      offsets[*dim] = i64ToIndex(rewriter, loc, start);
+    }
+    Value result = rewriter.create<tensor::InsertSliceOp>(
+        loc, src, self, offsets, getSizes(rewriter, loc, src), strides);
+    if (result.getType() != resultType)
+      result = rewriter.create<tensor::CastOp>(loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// cat(tensors, dim): each tensor inserted at its offset. Empty 1-D tensors
 /// (which PyTorch skips) are skipped.
 class ConvertCat : public OpConversionPattern<AtenCatOp> {
@@ -815,7 +874,8 @@ void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
       ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
       ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
       ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
-      ConvertSlice, ConvertSelect, ConvertCat, ConvertGather<AtenEmbeddingOp>,
-      ConvertGather<AtenIndexSelectOp>, ConvertSizeInt, ConvertConstantPad,
-      ConvertGatherDim, ConvertIndexTensor>(converter, context);
+      ConvertSlice, ConvertSliceScatter, ConvertSelect, ConvertCat,
+      ConvertGather<AtenEmbeddingOp>, ConvertGather<AtenIndexSelectOp>,
+      ConvertSizeInt, ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
+      converter, context);
 }

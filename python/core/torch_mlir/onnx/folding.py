@@ -69,7 +69,9 @@ def fold_constants(model, onnx):
             if name:
                 known[name] = value
                 folded[name] = value
-    if not folded and not taken:
+    has_subgraphs = any(a.type in (onnx.AttributeProto.GRAPH, onnx.AttributeProto.GRAPHS)
+                        for node in kept for a in node.attribute)
+    if not folded and not taken and not has_subgraphs:
         return model
     used = _referenced(kept) | outputs
     result = onnx.ModelProto()
@@ -86,7 +88,34 @@ def fold_constants(model, onnx):
     infos = [v for v in result.graph.value_info if v.name not in folded]
     del result.graph.value_info[:]
     result.graph.value_info.extend(infos)
+    copied = _constants_into_subgraphs(onnx, result.graph.node, known)
+    if not folded and not taken and not copied:
+        return model
     return result
+
+
+def _constants_into_subgraphs(onnx, nodes, known):
+    """Gives each sub-graph (a Scan or Loop body, an If branch) its own copy,
+    as an initializer, of each constant of the graphs around it that it
+    reads: ONNX's shape inference reads a constant operand (Unsqueeze's axes,
+    Reshape's shape) only from the operand's own graph. Changes `nodes` in
+    place; returns whether it copied any."""
+    copied = False
+    for node in nodes:
+        for attr in node.attribute:
+            for graph in [attr.g] if attr.type == onnx.AttributeProto.GRAPH else \
+                    list(attr.graphs) if attr.type == onnx.AttributeProto.GRAPHS else []:
+                defined = {i.name for i in graph.input} | {t.name for t in graph.initializer}
+                defined |= {o for n in graph.node for o in n.output}
+                for name in sorted(_referenced(graph.node) - defined):
+                    if name in known:
+                        graph.initializer.append(onnx.numpy_helper.from_array(known[name], name))
+                        copied = True
+                inner = {k: v for k, v in known.items() if k not in defined}
+                inner.update({t.name: onnx.numpy_helper.to_array(t) for t in graph.initializer
+                              if _size(t.dims) <= MAX_ELEMENTS and not _external(onnx, t)})
+                copied |= _constants_into_subgraphs(onnx, graph.node, inner)
+    return copied
 
 
 def shapes_from_consumers(model, onnx):

@@ -197,6 +197,11 @@ def _infer_shapes(model):
 _ASIDE_BYTES = 1 << 16  # initializers larger than this skip shape inference's copies
 
 
+def _has_shape(type_proto):
+    return (type_proto is not None and type_proto.WhichOneof("value") == "tensor_type"
+            and type_proto.tensor_type.HasField("shape"))
+
+
 def _first_line(error):
     text = str(error).strip()
     return text.splitlines()[0] if text else type(error).__name__
@@ -276,7 +281,10 @@ class _GraphImporter:
 
     def collect_types(self, graph):
         for info in list(graph.input) + list(graph.output) + list(graph.value_info):
-            if info.HasField("type"):
+            # A value_info entry without a shape does not hide the shape its
+            # graph output declares (function bodies leave such entries).
+            if info.HasField("type") and (_has_shape(info.type)
+                                          or not _has_shape(self.types.get(info.name))):
                 self.types[info.name] = info.type
         for node in graph.node:
             for attr in node.attribute:
