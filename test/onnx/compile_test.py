@@ -222,6 +222,23 @@ class CompileTest(unittest.TestCase):
                 np.testing.assert_allclose(out["y"], (2 * sums).T if transposed else 2 * sums,
                                            rtol=RTOL, atol=ATOL)
 
+    def test_a_body_typed_through_the_constants_around_it(self):
+        # The body's Unsqueeze reads its axes from the main graph: shape
+        # inference types it only once folding copies the axes into the body.
+        body = helper.make_graph(
+            [helper.make_node("Unsqueeze", ["xt", "axes"], ["col"]),
+             helper.make_node("MatMul", ["col", "row"], ["outer"]),
+             helper.make_node("Add", ["s", "outer"], ["s2"])], "body",
+            [tensor("s", [3, 3]), tensor("xt", [3])], [tensor("s2", None)])
+        m = model([helper.make_node("Scan", ["s0", "x"], ["s"], body=body, num_scan_inputs=1)],
+                  [tensor("s0", [3, 3]), tensor("x", [5, 3])], [tensor("s", [3, 3])],
+                  [numpy_helper.from_array(np.array([1], np.int64), "axes"),
+                   numpy_helper.from_array(np.ones((1, 3), np.float32), "row")], opset=16)
+        s0 = self.rng.standard_normal((3, 3)).astype(np.float32)
+        x = self.rng.standard_normal((5, 3)).astype(np.float32)
+        expected = s0 + x.sum(axis=0)[:, None] @ np.ones((1, 3), np.float32)
+        np.testing.assert_allclose(tm_onnx.compile(m)(s0, x)["s"], expected, rtol=RTOL, atol=1e-5)
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
