@@ -1,4 +1,4 @@
-// convert-torch-onnx-to-torch: If, Scan.
+// convert-torch-onnx-to-torch: If, Loop, Scan.
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file -verify-diagnostics | FileCheck %s
 
 // The condition's element picks the branch: then_branch is region 1 (the
@@ -76,6 +76,47 @@ func.func @scan_of_unknown_length(%s0: !torch.vtensor<[2],f32>, %x: !torch.vtens
   %0:2 = torch.operator "onnx.Scan"(%s0, %x) {torch.onnx.num_scan_inputs = 1 : si64} : (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>) {
   ^bb0(%s: !torch.vtensor<[2],f32>, %xt: !torch.vtensor<[2],f32>):
     torch.operator_terminator %s, %xt : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
+  }
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>
+}
+
+// -----
+
+// Loop with a trip count and a condition from the body: the iteration number
+// becomes a tensor, the body's condition input a literal true (it is true
+// whenever the body runs), and its condition output the loop's.
+// CHECK-LABEL: func.func @loop_while
+// CHECK-DAG:     %[[N:.*]] = torch.aten.Int.Tensor %arg0 : !torch.vtensor<[],si64> -> !torch.int
+// CHECK-DAG:     %[[GO:.*]] = torch.aten.Bool.Tensor %arg1 : !torch.vtensor<[],i1> -> !torch.bool
+// CHECK:         torch.prim.Loop %[[N]], %[[GO]], init(%arg2) {
+// CHECK:         ^bb0(%[[I:.*]]: !torch.int, %[[V:.*]]: !torch.vtensor<[2],f32>):
+// CHECK:           %[[IT:.*]] = torch.prim.NumToTensor.Scalar %[[I]] : !torch.int -> !torch.vtensor<[],si64>
+// CHECK:           %[[LESS:.*]] = torch.aten.lt.Tensor
+// CHECK:           %[[NEXT:.*]] = torch.aten.Bool.Tensor %[[LESS]]
+// CHECK:           torch.prim.Loop.condition %[[NEXT]], iter(
+func.func @loop_while(%n: !torch.vtensor<[],si64>, %c: !torch.vtensor<[],i1>, %v0: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %0 = torch.operator "onnx.Loop"(%n, %c, %v0) : (!torch.vtensor<[],si64>, !torch.vtensor<[],i1>, !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
+  ^bb0(%i: !torch.vtensor<[],si64>, %cond: !torch.vtensor<[],i1>, %v: !torch.vtensor<[2],f32>):
+    %1 = torch.operator "onnx.Cast"(%i) {torch.onnx.to = 1 : si64} : (!torch.vtensor<[],si64>) -> !torch.vtensor<[],f32>
+    %2 = torch.operator "onnx.Add"(%v, %1) : (!torch.vtensor<[2],f32>, !torch.vtensor<[],f32>) -> !torch.vtensor<[2],f32>
+    %3 = torch.operator "onnx.ReduceSum"(%2) {torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[2],f32>) -> !torch.vtensor<[],f32>
+    %4 = torch.operator "onnx.Less"(%3, %1) : (!torch.vtensor<[],f32>, !torch.vtensor<[],f32>) -> !torch.vtensor<[],i1>
+    torch.operator_terminator %4, %2 : !torch.vtensor<[],i1>, !torch.vtensor<[2],f32>
+  }
+  return %0 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// A scan output's size is the trip count: it must be constant.
+func.func @loop_scan_output_of_unknown_size(%n: !torch.vtensor<[],si64>, %v0: !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %none = torch.constant.none
+  // expected-error @+1 {{onnx.Loop (opset 16): scan output 0 needs a constant trip count, a loop that never stops early, and a static shape with a Torch dtype}}
+  %0:2 = torch.operator "onnx.Loop"(%n, %none, %v0) : (!torch.vtensor<[],si64>, !torch.none, !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>) {
+  ^bb0(%i: !torch.vtensor<[],si64>, %cond: !torch.vtensor<[],i1>, %v: !torch.vtensor<[2],f32>):
+    torch.operator_terminator %cond, %v, %v : !torch.vtensor<[],i1>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>
   }
   return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>
 }

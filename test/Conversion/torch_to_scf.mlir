@@ -1,5 +1,5 @@
 // convert-torch-to-scf: torch.prim.If (what torch.cond imports as) to scf.if,
-// and a torch.prim.Loop that always continues to scf.for.
+// torch.prim.Loop to scf.for (when it always continues) or scf.while.
 // RUN: torch-mlir-opt %s -convert-torch-to-scf -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @cond(
@@ -52,14 +52,27 @@ func.func @for_loop(%n: !torch.int, %x: !torch.vtensor<[3],f32>) -> !torch.vtens
 
 // -----
 
-// A loop whose condition can turn false stays (the contract check names it).
+// A loop whose condition can turn false is a while loop carrying the
+// iteration number: it runs while that is below the trip count and the
+// condition holds.
 // CHECK-LABEL: func.func @while_loop(
-// CHECK:         torch.prim.Loop
-// CHECK-NOT:     scf.for
+// CHECK-DAG:     %[[N:.*]] = torch_c.to_i64 %arg0
+// CHECK-DAG:     %[[C:.*]] = torch_c.to_i1 %arg1
+// CHECK:         %[[R:.*]]:2 = scf.while (%[[I:.*]] = %c0_i64, %[[GO:.*]] = %[[C]], %[[ACC:.*]] = {{.*}}) : (i64, i1, tensor<3xf32>) -> (i64, tensor<3xf32>) {
+// CHECK:           %[[BELOW:.*]] = arith.cmpi slt, %[[I]], %[[N]] : i64
+// CHECK:           %[[BOTH:.*]] = arith.andi %[[BELOW]], %[[GO]] : i1
+// CHECK:           scf.condition(%[[BOTH]]) %[[I]], %[[ACC]] : i64, tensor<3xf32>
+// CHECK:         } do {
+// CHECK:         ^bb0(%[[I2:.*]]: i64, %[[ACC2:.*]]: tensor<3xf32>):
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[I2]], %c1_i64 : i64
+// CHECK:           scf.yield %[[NEXT]], {{.*}} : i64, i1, tensor<3xf32>
+// CHECK:         }
+// CHECK:         torch_c.from_builtin_tensor %[[R]]#1
 func.func @while_loop(%n: !torch.int, %c: !torch.bool, %x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
   %0 = torch.prim.Loop %n, %c, init(%x) {
   ^bb0(%i: !torch.int, %acc: !torch.vtensor<[3],f32>):
-    torch.prim.Loop.condition %c, iter(%acc : !torch.vtensor<[3],f32>)
+    %1 = torch.aten.sin %acc : !torch.vtensor<[3],f32> -> !torch.vtensor<[3],f32>
+    torch.prim.Loop.condition %c, iter(%1 : !torch.vtensor<[3],f32>)
   } : (!torch.int, !torch.bool, !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }

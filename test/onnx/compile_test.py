@@ -239,6 +239,56 @@ class CompileTest(unittest.TestCase):
         expected = s0 + x.sum(axis=0)[:, None] @ np.ones((1, 3), np.float32)
         np.testing.assert_allclose(tm_onnx.compile(m)(s0, x)["s"], expected, rtol=RTOL, atol=1e-5)
 
+    def test_loop_for_and_while(self):
+        # for: 5 times s += x, y_i = s (a scan output); M a constant.
+        body = helper.make_graph(
+            [helper.make_node("Add", ["s", "x"], ["s2"]),
+             helper.make_node("Identity", ["cond"], ["cond_out"]),
+             helper.make_node("Identity", ["s2"], ["y"])], "body",
+            [tensor("i", [], TensorProto.INT64), tensor("cond", [], TensorProto.BOOL),
+             tensor("s", [3])],
+            [tensor("cond_out", [], TensorProto.BOOL), tensor("s2", [3]), tensor("y", [3])])
+        m = model([helper.make_node("Loop", ["five", "", "s0"], ["s", "ys"], body=body)],
+                  [tensor("s0", [3]), tensor("x", [3])], [tensor("s", [3]), tensor("ys", [5, 3])],
+                  [numpy_helper.from_array(np.array(5, np.int64), "five")], opset=16)
+        s0, x = (self.rng.standard_normal(3).astype(np.float32) for _ in range(2))
+        out = tm_onnx.compile(m)(s0, x)
+        expected = s0 + np.arange(1, 6, dtype=np.float32)[:, None] * x
+        np.testing.assert_allclose(out["ys"], expected, rtol=RTOL, atol=1e-5)
+        np.testing.assert_allclose(out["s"], expected[-1], rtol=RTOL, atol=1e-5)
+
+        # while: at most M times, v = 2 v + i, while sum(v) < limit; M, the
+        # start condition and the limit arrive at run time.
+        body = helper.make_graph(
+            [helper.make_node("Mul", ["v", "two"], ["v2"]),
+             helper.make_node("Cast", ["i"], ["fi"], to=TensorProto.FLOAT),
+             helper.make_node("Add", ["v2", "fi"], ["v3"]),
+             helper.make_node("ReduceSum", ["v3"], ["total"], keepdims=0),
+             helper.make_node("Less", ["total", "limit"], ["go"])], "body",
+            [tensor("i", [], TensorProto.INT64), tensor("cond", [], TensorProto.BOOL),
+             tensor("v", [2])],
+            [tensor("go", [], TensorProto.BOOL), tensor("v3", [2])])
+        m = model([helper.make_node("Loop", ["n", "start", "v0"], ["v"], body=body)],
+                  [tensor("n", [], TensorProto.INT64), tensor("start", [], TensorProto.BOOL),
+                   tensor("v0", [2]), tensor("limit", [])], [tensor("v", [2])],
+                  [numpy_helper.from_array(np.array(2, np.float32), "two")], opset=16)
+        compiled = tm_onnx.compile(m)
+
+        def reference(n, start, v, limit):
+            i, go = 0, start
+            while i < n and go:
+                v = 2 * v + i
+                go = v.sum() < limit
+                i += 1
+            return v
+        v0 = np.array([0.5, 1.0], np.float32)
+        for n, start, limit in ((100, True, 50.0), (2, True, 1e9), (100, False, 50.0),
+                                (0, True, 50.0)):
+            with self.subTest(n=n, start=start, limit=limit):
+                got = compiled(np.array(n, np.int64), np.array(start), v0,
+                               np.array(limit, np.float32))["v"]
+                np.testing.assert_allclose(got, reference(n, start, v0, limit), rtol=RTOL)
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

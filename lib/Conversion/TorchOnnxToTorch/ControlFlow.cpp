@@ -84,6 +84,48 @@ perValue(std::optional<SmallVector<int64_t>> ints, unsigned count) {
   return ints;
 }
 
+Value castTo(OnnxNode &n, Value v, Type type) {
+  return v.getType() == type
+             ? v
+             : n.b.create<TensorStaticInfoCastOp>(n.loc, type, v);
+}
+
+/// Zeros of a static shape: where a loop's stacked outputs start.
+Value zerosOf(OnnxNode &n, ValueTensorType type) {
+  return n.create<AtenZerosOp>(type, n.intList(type.getSizes()),
+                               n.constInt(*n.dtypeCode(type.getDtype())),
+                               n.none(), n.none(), n.none());
+}
+
+/// `stacked` with `slice` written at position `at` along `axis`.
+Value writeSlice(OnnxNode &n, Value stacked, Value slice, int64_t axis,
+                 Value at) {
+  auto sliceType = cast<ValueTensorType>(slice.getType());
+  SmallVector<int64_t> sizes(sliceType.getSizes());
+  sizes.insert(sizes.begin() + axis, 1);
+  Value row = n.create<AtenUnsqueezeOp>(
+      n.tensorType(sizes, sliceType.getDtype()), slice, n.constInt(axis));
+  Value end =
+      n.create<AtenAddIntOp>(n.b.getType<Torch::IntType>(), at, n.constInt(1));
+  return n.create<AtenSliceScatterOp>(stacked.getType(), stacked, row,
+                                      n.constInt(axis), at, end, n.constInt(1));
+}
+
+/// A `torch.prim.Loop` carrying `inits` (as `carried`), its body block
+/// (the iteration number, then the carried values) made and the builder
+/// at its start.
+std::pair<PrimLoopOp, Block *> makeLoop(OnnxNode &n, Value tripCount,
+                                        Value condition, ValueRange inits,
+                                        ArrayRef<Type> carried) {
+  auto loop =
+      n.b.create<PrimLoopOp>(n.loc, carried, tripCount, condition, inits);
+  SmallVector<Type> argTypes = {n.b.getType<Torch::IntType>()};
+  argTypes.append(carried.begin(), carried.end());
+  SmallVector<Location> argLocs(argTypes.size(), n.loc);
+  Block *block = n.b.createBlock(&loop.getRegion(), {}, argTypes, argLocs);
+  return {loop, block};
+}
+
 /// Scan (opset 9 on): N state values and M scan inputs go in; the body runs
 /// once per slice of the scan inputs along their axes (forward, or reversed
 /// by direction 1), taking the states and one slice of each, giving the new
@@ -166,27 +208,14 @@ LogicalResult scan(OnnxNode &n) {
       return n.fail("scan output " + Twine(o) + "'s axis is out of range");
   }
 
-  auto castTo = [&](Value v, Type type) -> Value {
-    return v.getType() == type
-               ? v
-               : n.b.create<TensorStaticInfoCastOp>(n.loc, type, v);
-  };
   Value trueValue = n.constBool(true);
   SmallVector<Value> inits;
   for (unsigned i = 0; i < numStates; ++i)
-    inits.push_back(castTo(n.operand(i), carried[i]));
-  for (unsigned o = 0; o < k; ++o) {
-    auto t = cast<ValueTensorType>(carried[numStates + o]);
-    inits.push_back(n.create<AtenZerosOp>(
-        t, n.intList(t.getSizes()), n.constInt(*n.dtypeCode(t.getDtype())),
-        n.none(), n.none(), n.none()));
-  }
-  auto loop = n.b.create<PrimLoopOp>(n.loc, carried, n.constInt(*length),
-                                     trueValue, inits);
-  SmallVector<Type> argTypes = {n.b.getType<Torch::IntType>()};
-  argTypes.append(carried.begin(), carried.end());
-  SmallVector<Location> argLocs(argTypes.size(), n.loc);
-  Block *loopBody = n.b.createBlock(&loop.getRegion(), {}, argTypes, argLocs);
+    inits.push_back(castTo(n, n.operand(i), carried[i]));
+  for (unsigned o = 0; o < k; ++o)
+    inits.push_back(zerosOf(n, cast<ValueTensorType>(carried[numStates + o])));
+  auto [loop, loopBody] =
+      makeLoop(n, n.constInt(*length), trueValue, inits, carried);
   // Slice i (or T-1-i, reversed) of each scan input, then the body's ops.
   Value i = loopBody->getArgument(0);
   Value reversed; // T-1-i, for a reversed direction
@@ -196,7 +225,7 @@ LogicalResult scan(OnnxNode &n) {
                                       n.constInt(*length - 1), i);
   for (unsigned s = 0; s < numStates; ++s)
     body.getArgument(s).replaceAllUsesWith(
-        castTo(loopBody->getArgument(1 + s), body.getArgument(s).getType()));
+        castTo(n, loopBody->getArgument(1 + s), body.getArgument(s).getType()));
   for (unsigned j = 0; j < m; ++j) {
     BlockArgument slice = body.getArgument(numStates + j);
     slice.replaceAllUsesWith(n.create<AtenSelectIntOp>(
@@ -207,23 +236,122 @@ LogicalResult scan(OnnxNode &n) {
   n.b.setInsertionPoint(terminator);
   SmallVector<Value> next;
   for (unsigned s = 0; s < numStates; ++s)
-    next.push_back(castTo(terminator->getOperand(s), carried[s]));
-  for (unsigned o = 0; o < k; ++o) {
-    Value slice = terminator->getOperand(numStates + o);
-    auto sliceType = cast<ValueTensorType>(slice.getType());
-    int64_t axis = (*outAxes)[o];
-    SmallVector<int64_t> sizes(sliceType.getSizes());
-    sizes.insert(sizes.begin() + axis, 1);
-    Value row = n.create<AtenUnsqueezeOp>(
-        n.tensorType(sizes, sliceType.getDtype()), slice, n.constInt(axis));
-    Value at = (*outDirections)[o] ? reversed : i;
-    Value end = n.create<AtenAddIntOp>(n.b.getType<Torch::IntType>(), at,
-                                       n.constInt(1));
-    next.push_back(n.create<AtenSliceScatterOp>(
-        carried[numStates + o], loopBody->getArgument(1 + numStates + o), row,
-        n.constInt(axis), at, end, n.constInt(1)));
-  }
+    next.push_back(castTo(n, terminator->getOperand(s), carried[s]));
+  for (unsigned o = 0; o < k; ++o)
+    next.push_back(writeSlice(n, loopBody->getArgument(1 + numStates + o),
+                              terminator->getOperand(numStates + o),
+                              (*outAxes)[o],
+                              (*outDirections)[o] ? reversed : i));
   n.b.create<PrimLoopConditionOp>(n.loc, trueValue, next);
+  terminator->erase();
+  n.b.setInsertionPoint(n.op);
+  return n.replace(loop.getResults());
+}
+
+/// Loop: `for i in range(M) while cond`, both optional. The body takes the
+/// iteration number, the condition and N carried values, and gives the next
+/// condition, the next carried values and one slice of each of K scan
+/// outputs, stacked along axis 0.
+///
+/// A `torch.prim.Loop` of the same meaning: the body's condition input is
+/// true whenever the body runs, so it is a literal true. Scan outputs are
+/// stacked as for Scan, which needs a constant trip count and a loop that
+/// never stops early (their size is the trip count). A loop that may stop
+/// early lowers to `scf.while`, one that never does to `scf.for`.
+LogicalResult loop(OnnxNode &n) {
+  if (n.numOperands() < 2 || n.op->getNumRegions() != 1)
+    return n.fail("expected M, cond, the carried values and one body");
+  unsigned numCarried = n.numOperands() - 2;
+  Block &body = n.op->getRegion(0).front();
+  Operation *terminator = body.getTerminator();
+  if (body.getNumArguments() != numCarried + 2 ||
+      terminator->getNumOperands() < numCarried + 1 ||
+      n.numResults() != terminator->getNumOperands() - 1)
+    return n.fail("the body takes " + Twine(body.getNumArguments()) +
+                  " values and gives " + Twine(terminator->getNumOperands()) +
+                  " for " + Twine(numCarried) + " carried values and " +
+                  Twine(n.numResults()) + " outputs");
+  unsigned k = n.numResults() - numCarried;
+
+  // Constant when they are literals: a literal M sizes the scan outputs.
+  std::optional<int64_t> tripCount;
+  if (!n.operand(0))
+    tripCount = std::numeric_limits<int64_t>::max();
+  else if (auto m = n.constantInts(0); m && m->size() == 1)
+    tripCount = (*m)[0];
+  auto constantCondition = [](Value v) -> std::optional<bool> {
+    if (auto c = literalInts(v); c && c->size() == 1)
+      return (*c)[0] != 0;
+    return std::nullopt;
+  };
+  std::optional<bool> initial =
+      n.operand(1) ? constantCondition(n.operand(1)) : true;
+  Value bodyCondition = terminator->getOperand(0);
+  std::optional<bool> next = bodyCondition == body.getArgument(1)
+                                 ? true
+                                 : constantCondition(bodyCondition);
+  bool forLike = initial == true && next == true;
+
+  SmallVector<Type> carried;
+  for (unsigned i = 0; i < n.numResults(); ++i) {
+    ValueTensorType t = rankedType(n.op->getResult(i).getType());
+    if (!t)
+      return n.fail("output " + Twine(i) +
+                    " is not a tensor of known rank and dtype");
+    if (i >= numCarried &&
+        (!forLike || !tripCount || !t.areAllSizesKnown() ||
+         t.getSizes()[0] != *tripCount || !n.dtypeCode(t.getDtype())))
+      return n.fail("scan output " + Twine(i - numCarried) +
+                    " needs a constant trip count, a loop that never stops "
+                    "early, and a static shape with a Torch dtype");
+    carried.push_back(t);
+  }
+  for (unsigned a = 0; a < 2; ++a)
+    if (!rankedType(body.getArgument(a).getType()))
+      return n.fail("the body's iteration number and condition must be "
+                    "tensors of known rank and dtype");
+  if (!isa<ValueTensorType>(bodyCondition.getType()))
+    return n.fail("the body's condition output is not a tensor");
+
+  Value trip = tripCount ? n.constInt(*tripCount)
+                         : n.create<AtenIntTensorOp>(
+                               n.b.getType<Torch::IntType>(), n.operand(0));
+  Value start = initial ? n.constBool(*initial)
+                        : n.create<AtenBoolTensorOp>(
+                              n.b.getType<Torch::BoolType>(), n.operand(1));
+  SmallVector<Value> inits;
+  for (unsigned i = 0; i < numCarried; ++i)
+    inits.push_back(castTo(n, n.operand(2 + i), carried[i]));
+  for (unsigned o = 0; o < k; ++o)
+    inits.push_back(zerosOf(n, cast<ValueTensorType>(carried[numCarried + o])));
+  auto [loop, loopBody] = makeLoop(n, trip, start, inits, carried);
+  Value i = loopBody->getArgument(0);
+  auto iterationType = cast<ValueTensorType>(body.getArgument(0).getType());
+  body.getArgument(0).replaceAllUsesWith(
+      n.create<PrimNumToTensorScalarOp>(iterationType, i));
+  auto conditionType = cast<ValueTensorType>(body.getArgument(1).getType());
+  auto i1 = IntegerType::get(n.b.getContext(), 1);
+  body.getArgument(1).replaceAllUsesWith(n.b.create<ValueTensorLiteralOp>(
+      n.loc, conditionType,
+      DenseElementsAttr::get(
+          RankedTensorType::get(conditionType.getSizes(), i1), true)));
+  for (unsigned c = 0; c < numCarried; ++c)
+    body.getArgument(2 + c).replaceAllUsesWith(castTo(
+        n, loopBody->getArgument(1 + c), body.getArgument(2 + c).getType()));
+  loopBody->getOperations().splice(loopBody->end(), body.getOperations());
+  n.b.setInsertionPoint(terminator);
+  Value keepGoing =
+      next ? n.constBool(*next)
+           : n.create<AtenBoolTensorOp>(n.b.getType<Torch::BoolType>(),
+                                        terminator->getOperand(0));
+  SmallVector<Value> nextValues;
+  for (unsigned c = 0; c < numCarried; ++c)
+    nextValues.push_back(castTo(n, terminator->getOperand(1 + c), carried[c]));
+  for (unsigned o = 0; o < k; ++o)
+    nextValues.push_back(
+        writeSlice(n, loopBody->getArgument(1 + numCarried + o),
+                   terminator->getOperand(1 + numCarried + o), 0, i));
+  n.b.create<PrimLoopConditionOp>(n.loc, keepGoing, nextValues);
   terminator->erase();
   n.b.setInsertionPoint(n.op);
   return n.replace(loop.getResults());
@@ -231,6 +359,7 @@ LogicalResult scan(OnnxNode &n) {
 
 const OnnxConversion kConversions[] = {
     {"If", 1, ifOp},
+    {"Loop", 1, loop},
     {"Scan", 9, scan},
 };
 

@@ -157,6 +157,10 @@ std::optional<SmallVector<int64_t>> OnnxNode::constantInts(unsigned i) {
   return literalValues<int64_t>(operand(i));
 }
 
+std::optional<SmallVector<int64_t>> mlir::torch::onnx_c::literalInts(Value v) {
+  return literalValues<int64_t>(v);
+}
+
 std::optional<SmallVector<double>> OnnxNode::constantFloats(unsigned i) {
   return literalValues<double>(operand(i));
 }

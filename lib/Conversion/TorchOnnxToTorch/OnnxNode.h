@@ -87,6 +87,10 @@ public:
   LogicalResult fail(const Twine &why);
 };
 
+/// The elements of `v` as integers if it is a `torch.vtensor.literal` (of
+/// dense elements or a dense_resource blob), else nullopt.
+std::optional<SmallVector<int64_t>> literalInts(Value v);
+
 /// A conversion of one version range of one ONNX op. Returns failure after
 /// reporting why (OnnxNode::fail).
 using ConvertFn = LogicalResult (*)(OnnxNode &);

@@ -63,12 +63,13 @@ bool isConstantTrue(Value v) {
   return constant && constant.getValue();
 }
 
-/// A `torch.prim.Loop` that always continues (its initial condition and the
-/// one its body yields are both constant true: a for loop, what Scan and
-/// TorchScript's `for` make) becomes `scf.for` from 0 to the trip count.
-/// The body's iteration number and carried values are rebuilt from the
-/// for's induction variable and iteration arguments. A loop whose condition
-/// can turn false stays, and the backend contract check names it.
+/// `torch.prim.Loop`: a `scf.for` from 0 to the trip count when it always
+/// continues (its initial condition and the one its body yields are both
+/// constant true: what Scan and TorchScript's `for` make), else a
+/// `scf.while` that carries the iteration number and runs while it is below
+/// the trip count and the condition holds. Either way the body's iteration
+/// number and carried values are rebuilt from the new loop's, and its
+/// `torch.prim.Loop.condition` becomes the yield (ConvertLoopCondition).
 class ConvertLoop : public OpConversionPattern<PrimLoopOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -78,43 +79,83 @@ public:
                   ConversionPatternRewriter &rewriter) const override {
     Block &body = op.getRegion().front();
     auto condition = cast<PrimLoopConditionOp>(body.getTerminator());
-    if (!isConstantTrue(op.getInitialCondition()) ||
-        !isConstantTrue(condition.getShouldContinue()))
-      return rewriter.notifyMatchFailure(op, "a while loop, not a for loop");
     SmallVector<Type> resultTypes;
     if (failed(
             getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types do not convert");
-
-    Location loc = op.getLoc();
     Value tripCount = adaptor.getMaxTripCount(); // i64
-    Value upper = rewriter.create<arith::IndexCastOp>(
-        loc, rewriter.getIndexType(), tripCount);
-    Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
-    Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-    auto loop = rewriter.create<scf::ForOp>(loc, zero, upper, one,
-                                            adaptor.getIterArgsInit());
-    Block *newBody = loop.getBody();
-    // scf.for's builder adds a yield only when there is nothing to carry.
-    if (!newBody->empty())
-      rewriter.eraseOp(newBody->getTerminator());
-
-    rewriter.setInsertionPointToStart(newBody);
-    Value i64 = rewriter.create<arith::IndexCastOp>(loc, rewriter.getI64Type(),
-                                                    loop.getInductionVar());
+    Value start = adaptor.getInitialCondition(); // i1
+    if (!tripCount.getType().isInteger(64) || !start.getType().isInteger(1))
+      return rewriter.notifyMatchFailure(op, "trip count or condition do not "
+                                             "convert");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    Block *newBody;
+    Value index; // the iteration number, an i64
+    ValueRange carried;
+    Operation *replacement;
+    if (isConstantTrue(op.getInitialCondition()) &&
+        isConstantTrue(condition.getShouldContinue())) {
+      Value upper = rewriter.create<arith::IndexCastOp>(
+          loc, rewriter.getIndexType(), tripCount);
+      Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+      Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+      auto loop = rewriter.create<scf::ForOp>(loc, zero, upper, one,
+                                              adaptor.getIterArgsInit());
+      newBody = loop.getBody();
+      // scf.for's builder adds a yield only when there is nothing to carry.
+      if (!newBody->empty())
+        rewriter.eraseOp(newBody->getTerminator());
+      rewriter.setInsertionPointToStart(newBody);
+      index =
+          rewriter.create<arith::IndexCastOp>(loc, i64, loop.getInductionVar());
+      carried = loop.getRegionIterArgs();
+      replacement = loop;
+    } else {
+      // before: (i, go, carried...) -> condition(i < n && go) i, carried...
+      // after: (i, carried...) -> the body, then yield i + 1, its condition
+      // and its carried values.
+      SmallVector<Value> inits = {
+          rewriter.create<arith::ConstantIntOp>(loc, 0, 64), start};
+      llvm::append_range(inits, adaptor.getIterArgsInit());
+      SmallVector<Type> afterTypes = {i64};
+      llvm::append_range(afterTypes, resultTypes);
+      auto loop = rewriter.create<scf::WhileOp>(loc, afterTypes, inits);
+      SmallVector<Type> beforeTypes(ValueRange(inits).getTypes());
+      Block *before =
+          rewriter.createBlock(&loop.getBefore(), {}, beforeTypes,
+                               SmallVector<Location>(inits.size(), loc));
+      Value below = rewriter.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::slt, before->getArgument(0), tripCount);
+      Value go =
+          rewriter.create<arith::AndIOp>(loc, below, before->getArgument(1));
+      SmallVector<Value> forwarded = {before->getArgument(0)};
+      llvm::append_range(forwarded, before->getArguments().drop_front(2));
+      rewriter.create<scf::ConditionOp>(loc, go, forwarded);
+      newBody =
+          rewriter.createBlock(&loop.getAfter(), {}, afterTypes,
+                               SmallVector<Location>(afterTypes.size(), loc));
+      index = newBody->getArgument(0);
+      carried = newBody->getArguments().drop_front();
+      replacement = loop;
+    }
     SmallVector<Value> replacements = {
         rewriter.create<TorchConversion::FromI64Op>(
-            loc, rewriter.getType<Torch::IntType>(), i64)};
+            loc, rewriter.getType<Torch::IntType>(), index)};
     for (auto [oldArg, newArg] :
-         llvm::zip(body.getArguments().drop_front(), loop.getRegionIterArgs()))
+         llvm::zip(body.getArguments().drop_front(), carried))
       replacements.push_back(getTypeConverter()->materializeSourceConversion(
           rewriter, loc, oldArg.getType(), newArg));
     rewriter.mergeBlocks(&body, newBody, replacements);
-    rewriter.replaceOp(op, loop.getResults());
+    ValueRange results = replacement->getResults();
+    rewriter.replaceOp(op, isa<scf::WhileOp>(replacement) ? results.drop_front()
+                                                          : results);
     return success();
   }
 };
 
+/// The yield of a converted loop: scf.for's carried values, or scf.while's
+/// next iteration number, condition and carried values.
 class ConvertLoopCondition : public OpConversionPattern<PrimLoopConditionOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -122,9 +163,24 @@ public:
   LogicalResult
   matchAndRewrite(PrimLoopConditionOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<scf::ForOp>(op->getParentOp()))
+    Operation *parent = op->getParentOp();
+    if (isa<scf::ForOp>(parent)) {
+      rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getIterArgs());
+      return success();
+    }
+    if (!isa<scf::WhileOp>(parent))
       return rewriter.notifyMatchFailure(op, "its torch.prim.Loop stays");
-    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, adaptor.getIterArgs());
+    Value go = adaptor.getShouldContinue();
+    if (!go.getType().isInteger(1))
+      return rewriter.notifyMatchFailure(op, "the condition does not convert");
+    Location loc = op.getLoc();
+    Value index = op->getBlock()->getArgument(0);
+    SmallVector<Value> next = {
+        rewriter.create<arith::AddIOp>(
+            loc, index, rewriter.create<arith::ConstantIntOp>(loc, 1, 64)),
+        go};
+    llvm::append_range(next, adaptor.getIterArgs());
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, next);
     return success();
   }
 };
