@@ -29,13 +29,14 @@ def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
 }
 
 def ConvertTorchToSCF : Pass<"convert-torch-to-scf", "func::FuncOp"> {
-  let summary = "Lowers torch.prim.If to scf.if, and for-like torch.prim.Loop to scf.for";
+  let summary = "Lowers torch.prim.If to scf.if, torch.prim.Loop to scf.for or scf.while";
   let description = [{
     `torch.prim.If` (what `torch.cond` imports as) becomes `scf.if` on an
     `i1`, its results and yields of builtin types. A `torch.prim.Loop` whose
     initial and continue conditions are both `torch.constant.bool true` (what
-    ONNX's Scan converts to) becomes `scf.for` from 0 to its trip count; a
-    loop that may stop early stays, and the backend contract check names it.
+    ONNX's Scan converts to) becomes `scf.for` from 0 to its trip count; any
+    other becomes `scf.while`, carrying the iteration number, running while
+    that is below the trip count and the condition holds.
   }];
   let dependentDialects = [
     "scf::SCFDialect", "arith::ArithDialect",

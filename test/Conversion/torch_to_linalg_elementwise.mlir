@@ -93,6 +93,32 @@ func.func @where_and_cast(%c: !torch.vtensor<[4],i1>, %a: !torch.vtensor<[4],f32
 
 // -----
 
+// float8 has no LLVM type: casts to and from it work on its bits (rounding
+// f32 by adding and taking away a power of two; reading the fields back),
+// with no arith.truncf/extf of a float8 type left.
+// CHECK-LABEL: func.func @float8_casts(
+// CHECK:         ^bb0(%[[X:.*]]: f32, %{{.*}}: f8E4M3FN):
+// CHECK:           arith.bitcast %[[X]] : f32 to i32
+// CHECK:           arith.addf
+// CHECK:           arith.subf
+// CHECK:           %[[BITS:.*]] = arith.trunci %{{.*}} : i32 to i8
+// CHECK:           arith.bitcast %[[BITS]] : i8 to f8E4M3FN
+// CHECK:         ^bb0(%[[Y:.*]]: f8E4M3FN, %{{.*}}: f32):
+// CHECK:           arith.bitcast %[[Y]] : f8E4M3FN to i8
+// CHECK-NOT:     arith.truncf
+// CHECK-NOT:     arith.extf
+func.func @float8_casts(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %int24 = torch.constant.int 24
+  %int6 = torch.constant.int 6
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %0 = torch.aten.to.dtype %a, %int24, %false, %false, %none : !torch.vtensor<[4],f32>, !torch.int, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[4],f8E4M3FN>
+  %1 = torch.aten.to.dtype %0, %int6, %false, %false, %none : !torch.vtensor<[4],f8E4M3FN>, !torch.int, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[4],f32>
+  return %1 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
 // gelu, exact: 0.5 * x * (1 + erf(x / sqrt(2))).
 // CHECK-LABEL: func.func @gelu(
 // CHECK:           math.erf

@@ -289,6 +289,48 @@ class CompileTest(unittest.TestCase):
                                np.array(limit, np.float32))["v"]
                 np.testing.assert_allclose(got, reference(n, start, v0, limit), rtol=RTOL)
 
+    def test_float8_casts_match_ml_dtypes(self):
+        # Every float8 bit pattern to float32 and back; float32 values across
+        # the range (ties, subnormals, beyond the largest, infinities, NaN)
+        # to float8, with and without saturate: ONNX's reference clips to the
+        # largest finite value first when saturating, then rounds ties to
+        # even (ml_dtypes).
+        import ml_dtypes
+        for elem, np_type in ((TensorProto.FLOAT8E4M3FN, ml_dtypes.float8_e4m3fn),
+                              (TensorProto.FLOAT8E4M3FNUZ, ml_dtypes.float8_e4m3fnuz),
+                              (TensorProto.FLOAT8E5M2, ml_dtypes.float8_e5m2),
+                              (TensorProto.FLOAT8E5M2FNUZ, ml_dtypes.float8_e5m2fnuz)):
+            name = TensorProto.DataType.Name(elem)
+            with self.subTest(f"{name} to FLOAT"):
+                patterns = np.arange(256, dtype=np.uint8).view(np_type)
+                m = model([helper.make_node("Cast", ["x"], ["y"], to=TensorProto.FLOAT)],
+                          [tensor("x", [256], elem)], [tensor("y", [256])], opset=21)
+                np.testing.assert_array_equal(tm_onnx.compile(m)(patterns)["y"],
+                                              patterns.astype(np.float32))
+            info = ml_dtypes.finfo(np_type)
+            exact = patterns.astype(np.float32)
+            exact = exact[np.isfinite(exact)]
+            ulps = np.abs(np.diff(np.sort(np.unique(exact))))
+            halfway = (np.sort(np.unique(exact))[:-1] + ulps / 2).astype(np.float32)
+            x = np.concatenate([
+                exact, halfway, -halfway, np.nextafter(halfway, np.float32(np.inf)),
+                self.rng.standard_normal(2000).astype(np.float32) * float(info.max) / 4,
+                np.float32(info.max) * np.array([1.01, 1.1, 2, -1.01, -3], np.float32),
+                np.array([np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-30, -1e-30], np.float32),
+            ]).astype(np.float32)
+            for saturate in (1, 0):
+                with self.subTest(f"FLOAT to {name}, saturate={saturate}"):
+                    m = model([helper.make_node("Cast", ["x"], ["y"], to=elem,
+                                                saturate=saturate)],
+                              [tensor("x", [len(x)])], [tensor("y", [len(x)], elem)], opset=21)
+                    got = tm_onnx.compile(m)(x)["y"]
+                    expected = (np.clip(x, info.min, info.max) if saturate else x).astype(np_type)
+                    np.testing.assert_array_equal(got.astype(np.float32),
+                                                  expected.astype(np.float32))
+                    numbers = ~np.isnan(expected.astype(np.float32))  # -0 too
+                    np.testing.assert_array_equal(got.view(np.uint8)[numbers],
+                                                  expected.view(np.uint8)[numbers])
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

@@ -1,10 +1,11 @@
-//===- ControlFlow.cpp - If
-//------------------------------------------------===//
+//===- ControlFlow.cpp - If, Loop, Scan -----------------------------------===//
 //
-// ONNX's If holds its branches as sub-graphs, which the importer made the
-// op's regions (else_branch, then then_branch: attribute-name order), each
-// ended by `torch.operator_terminator`. It becomes `torch.prim.If` on the
-// condition's one element; convert-torch-to-scf takes that to `scf.if`.
+// ONNX's If, Loop and Scan hold sub-graphs, which the importer made the op's
+// regions (in attribute-name order: If's else_branch, then then_branch), each
+// ended by `torch.operator_terminator`. If becomes `torch.prim.If` on the
+// condition's one element (then `scf.if`); Loop and Scan become
+// `torch.prim.Loop` (then `scf.for`, or `scf.while` for a Loop that may stop
+// early).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,12 @@ using namespace mlir::torch::onnx_c;
 
 namespace {
 
+/// A `!torch.vtensor` type of known rank and dtype, or null.
+ValueTensorType rankedType(Type type) {
+  auto t = dyn_cast<ValueTensorType>(type);
+  return t && t.hasSizes() && t.hasDtype() ? t : nullptr;
+}
+
 LogicalResult ifOp(OnnxNode &n) {
   ValueTensorType condType = n.operandType(0);
   if (!condType || !condType.areAllSizesKnown() ||
@@ -27,8 +34,8 @@ LogicalResult ifOp(OnnxNode &n) {
                   Twine(n.op->getNumRegions()) + " regions");
   SmallVector<Type> resultTypes;
   for (auto [i, result] : llvm::enumerate(n.op->getResults())) {
-    auto type = dyn_cast<ValueTensorType>(result.getType());
-    if (!type || !type.hasSizes() || !type.hasDtype())
+    ValueTensorType type = rankedType(result.getType());
+    if (!type)
       return n.fail("output " + Twine(i) +
                     " is not a tensor of known rank and dtype");
     resultTypes.push_back(type);
@@ -66,12 +73,6 @@ LogicalResult ifOp(OnnxNode &n) {
     terminator->erase();
   }
   return n.replace(newIf.getResults());
-}
-
-/// A `!torch.vtensor` type of known rank and dtype, or null.
-ValueTensorType rankedType(Type type) {
-  auto t = dyn_cast<ValueTensorType>(type);
-  return t && t.hasSizes() && t.hasDtype() ? t : nullptr;
 }
 
 /// `ints` if given, else `count` zeros; null if it has another length.

@@ -160,6 +160,10 @@ LogicalResult mean(OnnxNode &n) { // the sum divided by the count
       n.resultType(), sum, n.constFloat(static_cast<double>(n.numOperands()))));
 }
 
+/// Cast, CastLike. To a float8 type with `saturate` (opset 19 on; the
+/// default), values beyond the type's largest finite one (infinities too)
+/// become it, as ONNX clips before it rounds; without, they overflow to
+/// infinity or NaN.
 LogicalResult castTo(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
@@ -167,7 +171,18 @@ LogicalResult castTo(OnnxNode &n) {
   std::optional<int64_t> code = n.dtypeCode(t.getDtype());
   if (!code)
     return n.fail("no Torch dtype for the target type");
-  return n.replace(n.create<AtenToDtypeOp>(t, n.operand(0), n.constInt(*code),
+  Value x = n.operand(0);
+  auto target = dyn_cast<mlir::FloatType>(t.getDtype());
+  if (target && target.getWidth() == 8 && n.intAttr("saturate", 1)) {
+    auto source = cast<ValueTensorType>(x.getType());
+    if (!isa<mlir::FloatType>(source.getDtype()))
+      x = n.convert(x, n.b.getF32Type());
+    double largest =
+        APFloat::getLargest(target.getFloatSemantics()).convertToDouble();
+    x = n.create<AtenClampOp>(x.getType(), x, n.constFloat(-largest),
+                              n.constFloat(largest));
+  }
+  return n.replace(n.create<AtenToDtypeOp>(t, x, n.constInt(*code),
                                            n.constBool(false),
                                            n.constBool(false), n.none()));
 }
@@ -391,7 +406,9 @@ LogicalResult dequantize(OnnxNode &n) {
   return n.replace(n.create<AtenMulTensorOp>(out, x, scale));
 }
 
-/// saturate(round(x / scale) + zero_point), halves to even.
+/// saturate(round(x / scale) + zero_point), halves to even. To a float8
+/// type: x / scale + zero_point, clipped to its largest finite value when
+/// `saturate` (the default), then rounded to it.
 LogicalResult quantize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !n.operandType(1))
@@ -399,8 +416,13 @@ LogicalResult quantize(OnnxNode &n) {
   if (n.intAttr("block_size", 0))
     return n.fail("blocked quantization is not converted");
   auto intType = dyn_cast<IntegerType>(out.getDtype());
-  if (!intType || intType.getWidth() > 32 || !n.dtypeCode(out.getDtype()))
-    return n.fail("only 8-, 16- and 32-bit integer results are converted");
+  auto float8 = dyn_cast<mlir::FloatType>(out.getDtype());
+  if (float8 && float8.getWidth() != 8)
+    float8 = nullptr;
+  if (!n.dtypeCode(out.getDtype()) ||
+      !((intType && intType.getWidth() <= 32) || float8))
+    return n.fail("only 8-, 16- and 32-bit integer and float8 results are "
+                  "converted");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", 1);
   if (axis < 0)
@@ -409,10 +431,21 @@ LogicalResult quantize(OnnxNode &n) {
   ValueTensorType work = n.tensorType(in.getSizes(), f32);
   Value x = n.convert(n.operand(0), f32);
   Value scale = n.convert(quantParam(n, n.operand(1), rank, axis), f32);
-  x = n.create<AtenRoundOp>(work, n.create<AtenDivTensorOp>(work, x, scale));
+  x = n.create<AtenDivTensorOp>(work, x, scale);
+  if (!float8)
+    x = n.create<AtenRoundOp>(work, x);
   if (Value zp = n.operand(2))
     x = n.create<AtenAddTensorOp>(
         work, x, n.convert(quantParam(n, zp, rank, axis), f32), n.constInt(1));
+  if (float8) {
+    if (n.intAttr("saturate", 1)) {
+      double largest =
+          APFloat::getLargest(float8.getFloatSemantics()).convertToDouble();
+      x = n.create<AtenClampOp>(work, x, n.constFloat(-largest),
+                                n.constFloat(largest));
+    }
+    return n.replace(n.convert(x, out.getDtype()));
+  }
   unsigned width = intType.getWidth();
   double lo = intType.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
   double hi = intType.isUnsigned() ? std::ldexp(1.0, width) - 1

@@ -219,6 +219,14 @@ std::optional<int64_t> OnnxNode::dtypeCode(Type dtype) {
     return 11;
   if (dtype.isBF16())
     return 15;
+  if (isa<Float8E5M2Type>(dtype))
+    return 23;
+  if (isa<Float8E4M3FNType>(dtype))
+    return 24;
+  if (isa<Float8E5M2FNUZType>(dtype))
+    return 25;
+  if (isa<Float8E4M3FNUZType>(dtype))
+    return 26;
   if (dtype.isUnsignedInteger(16))
     return 27;
   if (dtype.isUnsignedInteger(32))

@@ -1,4 +1,4 @@
-//===- TorchToSCF.cpp - torch.prim.If to scf.if, prim.Loop to scf.for -----===//
+//===- TorchToSCF.cpp - torch.prim.If and torch.prim.Loop to scf ----------===//
 
 #include "torch-mlir/Conversion/Passes.h"
 

@@ -18,7 +18,8 @@ buffers) and results are copied out, so no memory is shared with the caller.
 Element types and numpy dtypes: see torch_mlir.runtime.DTYPES. bf16 travels as
 uint16 bit patterns (int16 accepted too); an i8 argument also takes uint8
 (signless bytes: torch's uint8 lowers to i8). i2 and i4 travel one per byte,
-as int8 (uint8 accepted); their results come back sign-extended.
+as int8 (uint8 accepted); their results come back sign-extended. float8
+types travel as their bit patterns, uint8.
 """
 
 import ctypes

@@ -43,6 +43,12 @@ DTYPES = {
     "i32": np.dtype(np.int32),
     "i64": np.dtype(np.int64),
     "ui8": np.dtype(np.uint8),
+    # float8: their bit patterns, a byte each (ml_dtypes' float8 arrays view
+    # as these).
+    "f8E4M3FN": np.dtype(np.uint8),
+    "f8E4M3FNUZ": np.dtype(np.uint8),
+    "f8E5M2": np.dtype(np.uint8),
+    "f8E5M2FNUZ": np.dtype(np.uint8),
     "complex<f32>": np.dtype(np.complex64),
     "complex<f64>": np.dtype(np.complex128),
 }

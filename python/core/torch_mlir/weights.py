@@ -46,6 +46,8 @@ _STORED = {
     "si16": ("I16", 2, 1), "ui16": ("U16", 2, 1), "i16": ("I16", 2, 1),
     "si8": ("I8", 1, 1), "ui8": ("U8", 1, 1), "i8": ("I8", 1, 1),
     "i1": ("BOOL", 1, 1),
+    "f8E4M3FN": ("F8_E4M3", 1, 1), "f8E5M2": ("F8_E5M2", 1, 1),
+    "f8E4M3FNUZ": ("U8", 1, 1), "f8E5M2FNUZ": ("U8", 1, 1),  # no safetensors dtype
     "complex<f32>": ("F32", 4, 2), "complex<f64>": ("F64", 8, 2),
 }
 _NUMPY = {"F64": np.float64, "F32": np.float32, "F16": np.float16, "I64": np.int64,
@@ -163,7 +165,8 @@ def attach(module, path):
             if data_start + end > size:
                 raise WeightsError(f"{path} is truncated: {size} bytes, weight '{key}' "
                                    f"ends at byte {data_start + end}")
-            numpy_type = _NUMPY[code] if per_element == 1 and element != "bf16" else np.uint8
+            numpy_type = _NUMPY.get(code, np.uint8) if per_element == 1 and element != "bf16" \
+                else np.uint8
             array = np.frombuffer(mapped, dtype=numpy_type,
                                   count=(end - begin) // np.dtype(numpy_type).itemsize,
                                   offset=data_start + begin)

@@ -122,6 +122,8 @@ class CompiledModel:
                 value = value.view(f"i{value.dtype.itemsize}")
             elif value.dtype.name == "bfloat16":  # ml_dtypes': travels as bits
                 value = value.view(np.uint16)
+            elif value.dtype.name.startswith("float8"):  # so do its float8 types
+                value = value.view(np.uint8)
             elif value.dtype.name in _SUB_BYTE:  # ml_dtypes' int4 & co: a byte each
                 value = value.view(np.int8 if value.dtype.name.startswith("int") else np.uint8)
             ordered.append(value)

@@ -401,7 +401,7 @@ class _GraphImporter:
             self.external.append((key, dtype, array.shape, array))
             return ir.Attribute.parse(f"dense_resource<{key}> : {builtin}")
         blob = np.ascontiguousarray(array)
-        if dtype.startswith("complex") or dtype == "bf16":
+        if dtype.startswith("complex") or dtype == "bf16" or dtype.startswith("f8"):
             blob = blob.view(np.uint8)
         return ir.DenseResourceElementsAttr.get_from_buffer(
             memoryview(blob.reshape(-1)), _resource_name(name, self.resource_count), builtin)
@@ -411,7 +411,7 @@ class _GraphImporter:
         (dense elements for booleans and for small tensors, as a tensor
         attribute: folding and the lowering read those as values)."""
         builtin = _builtin_tensor_type(array, dtype)
-        if dtype == "i1" or array.size <= 16 or dtype.startswith("f8") or dtype in _PACKED:
+        if dtype == "i1" or array.size <= 16 or dtype in _PACKED:
             attr = _dense_elements(array, builtin, dtype)
         else:
             attr = self.resource(array, dtype, builtin, name)
@@ -433,8 +433,10 @@ def _dense_elements(array, builtin, dtype):
         values = [ir.BoolAttr.get(bool(v)) for v in np.asarray(array).reshape(-1)]
         return ir.DenseElementsAttr.get(values, type=builtin) if values else \
             ir.DenseElementsAttr.get(np.zeros(array.shape, np.bool_), type=builtin)
-    if dtype.startswith("f8") or dtype in _PACKED:
+    if dtype in _PACKED:
         raise OnnxImportError(f"a constant of element type {dtype} cannot be imported yet")
+    if dtype.startswith("f8"):  # ml_dtypes' float8: given as their bit patterns
+        array = np.ascontiguousarray(array).view(np.uint8)
     return ir.DenseElementsAttr.get(np.ascontiguousarray(array), type=builtin)
 
 
