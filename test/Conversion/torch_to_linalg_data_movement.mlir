@@ -61,6 +61,21 @@ func.func @slice_scatter(%a: !torch.vtensor<[3,6],f32>, %b: !torch.vtensor<[3,2]
 
 // -----
 
+// view.dtype between types of one size: each element's bits; a bool reads
+// as 0 or 1.
+// CHECK-LABEL: func.func @view_dtype(
+// CHECK:         arith.bitcast %{{.*}} : f32 to i32
+// CHECK:         arith.extui %{{.*}} : i1 to i8
+func.func @view_dtype(%a: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],i1>) -> (!torch.vtensor<[3],si32>, !torch.vtensor<[3],ui8>) {
+  %int3 = torch.constant.int 3
+  %int0 = torch.constant.int 0
+  %0 = torch.aten.view.dtype %a, %int3 : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],si32>
+  %1 = torch.aten.view.dtype %b, %int0 : !torch.vtensor<[3],i1>, !torch.int -> !torch.vtensor<[3],ui8>
+  return %0, %1 : !torch.vtensor<[3],si32>, !torch.vtensor<[3],ui8>
+}
+
+// -----
+
 // cat along dim 1: each operand inserted at its offset.
 // CHECK-LABEL: func.func @cat(
 // CHECK:         %[[E:.*]] = tensor.empty() : tensor<2x5xf32>

@@ -331,6 +331,13 @@ class CompileTest(unittest.TestCase):
                     np.testing.assert_array_equal(got.view(np.uint8)[numbers],
                                                   expected.view(np.uint8)[numbers])
 
+    def test_bitcast_keeps_the_bits(self):
+        x = np.array([1.5, -0.0, np.inf, np.nan, 3e-40], np.float32)
+        for to, dtype in ((TensorProto.INT32, np.int32), (TensorProto.UINT32, np.uint32)):
+            m = model([helper.make_node("BitCast", ["x"], ["y"], to=to)],
+                      [tensor("x", [5])], [tensor("y", [5], to)], opset=26)
+            np.testing.assert_array_equal(tm_onnx.compile(m)(x)["y"], x.view(dtype))
+
 
 if __name__ == "__main__":
     wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]

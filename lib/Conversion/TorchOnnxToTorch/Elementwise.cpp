@@ -187,6 +187,19 @@ LogicalResult castTo(OnnxNode &n) {
                                            n.constBool(false), n.none()));
 }
 
+/// BitCast (opset 26): each element's bits as the other type, of the same
+/// size.
+LogicalResult bitCast(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  std::optional<int64_t> code = n.dtypeCode(t.getDtype());
+  if (!code)
+    return n.fail("no Torch dtype for the target type");
+  return n.replace(
+      n.create<AtenViewDtypeOp>(t, n.operand(0), n.constInt(*code)));
+}
+
 LogicalResult where(OnnxNode &n) {
   if (failed(needTypes(n, 3)))
     return failure();
@@ -540,6 +553,7 @@ const OnnxConversion kConversions[] = {
     {"DequantizeLinear", 10, dequantize},
     {"QuantizeLinear", 10, quantize},
     {"CastLike", 15, castTo}, // the target dtype is the result's
+    {"BitCast", 26, bitCast},
 };
 
 } // namespace

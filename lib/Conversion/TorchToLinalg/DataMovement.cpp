@@ -535,6 +535,45 @@ public:
   }
 };
 
+/// view.dtype(self, dtype) between element types of one size: each element's
+/// bits read as the other type (a bool, one byte in memory, reads as 0 or 1;
+/// a byte as a bool is whether it is nonzero). Sizes that differ, which
+/// change the last dimension, are not converted.
+class ConvertViewDtype : public OpConversionPattern<AtenViewDtypeOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenViewDtypeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value self = adaptor.getSelf();
+    auto selfType = dyn_cast<RankedTensorType>(self.getType());
+    if (!resultType || !selfType)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    Type from = selfType.getElementType(), to = resultType.getElementType();
+    auto bytes = [](Type t) { return (t.getIntOrFloatBitWidth() + 7) / 8; };
+    if (!from.isIntOrFloat() || !to.isIntOrFloat() || bytes(from) != bytes(to))
+      return rewriter.notifyMatchFailure(op, "element sizes differ");
+    Value result = buildElementwise(
+        rewriter, op.getLoc(), self, resultType,
+        [&](OpBuilder &b, Location loc, ValueRange x) -> Value {
+          if (from == to)
+            return x[0];
+          if (from.isInteger(1))
+            return castScalar(b, loc, x[0], to);
+          if (to.isInteger(1))
+            return castScalar(
+                b, loc, b.create<arith::BitcastOp>(loc, b.getI8Type(), x[0]),
+                to);
+          return b.create<arith::BitcastOp>(loc, to, x[0]);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// cat(tensors, dim): each tensor inserted at its offset. Empty 1-D tensors
 /// (which PyTorch skips) are skipped.
 class ConvertCat : public OpConversionPattern<AtenCatOp> {
@@ -866,16 +905,17 @@ public:
 void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<
-      ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
-      ConvertView<Aten_UnsafeViewOp>,
-      ConvertUnitReshape<AtenFlattenUsingIntsOp>,
-      ConvertUnitReshape<AtenSqueezeOp>, ConvertUnitReshape<AtenSqueezeDimOp>,
-      ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
-      ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
-      ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
-      ConvertSlice, ConvertSliceScatter, ConvertSelect, ConvertCat,
-      ConvertGather<AtenEmbeddingOp>, ConvertGather<AtenIndexSelectOp>,
-      ConvertSizeInt, ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
+  patterns.add<ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
+               ConvertView<Aten_UnsafeViewOp>,
+               ConvertUnitReshape<AtenFlattenUsingIntsOp>,
+               ConvertUnitReshape<AtenSqueezeOp>,
+               ConvertUnitReshape<AtenSqueezeDimOp>,
+               ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
+               ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
+               ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
+               ConvertSlice, ConvertSliceScatter, ConvertViewDtype,
+               ConvertSelect, ConvertCat, ConvertGather<AtenEmbeddingOp>,
+               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt,
+               ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
       converter, context);
 }
