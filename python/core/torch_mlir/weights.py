@@ -187,8 +187,10 @@ def _resource_key(attr):
     match = _RESOURCE.match(str(attr))
     if not match:
         raise WeightsError(f"not a dense_resource attribute: {attr}")
-    if match.group(1) is not None:
-        return match.group(1).encode().decode("unicode_escape")
+    if match.group(1) is not None:  # MLIR escapes: a backslash, two hex digits or a char
+        return re.sub(r"\\([0-9a-fA-F]{2}|.)",
+                      lambda m: chr(int(m.group(1), 16)) if len(m.group(1)) == 2
+                      else m.group(1), match.group(1))
     return match.group(2)
 
 
