@@ -14,9 +14,9 @@ Per model and side: the median wall time of --reps processes and the peak
 resident memory (ru_maxrss) above the process's baseline after its imports.
 Ratios are ours / upstream's (< 1.0: we use less).
 
-A model over 2 GB (--large-mb 2200) can only have external data, and
-upstream then infers shapes on the model without its weights and reads them in
-afterwards.
+A model over 2 GB (--large-mb 2200) can only have external data, and ONNX's
+shape inference refuses a ModelProto that large, so upstream's side infers
+shapes on the model without its weights and reads them in afterwards.
 
 Usage: python3 -m bench.onnx_import [--sizes-mb 1,32,128,512] [--reps 3]
        [--external-mb 128] [--large-mb 2200] [--keep-venvs]
@@ -49,7 +49,7 @@ if side == "ours":
     module = tm_onnx.import_model(path)
 elif large:
     # Over 2 GB a ModelProto cannot be shape-inferred whole: infer without
-    # the weights, then read them in (what upstream's command does then).
+    # the weights, then read them in.
     import os
     model = onnx.load(path, load_external_data=False)
     model = onnx.shape_inference.infer_shapes(model, data_prop=True)
