@@ -120,3 +120,19 @@ func.func @loop_scan_output_of_unknown_size(%n: !torch.vtensor<[],si64>, %v0: !t
   }
   return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[?,2],f32>
 }
+
+// -----
+
+// A scan output slice of unknown rank is named (its stacking needs the rank).
+func.func @loop_scan_slice_of_unknown_rank(%v0: !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[3,2],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %n = torch.vtensor.literal(dense<3> : tensor<si64>) : !torch.vtensor<[],si64>
+  %none = torch.constant.none
+  // expected-error @+1 {{onnx.Loop (opset 16): the body's slice of scan output 0 has no known rank and dtype}}
+  %0:2 = torch.operator "onnx.Loop"(%n, %none, %v0) : (!torch.vtensor<[],si64>, !torch.none, !torch.vtensor<[2],f32>) -> (!torch.vtensor<[2],f32>, !torch.vtensor<[3,2],f32>) {
+  ^bb0(%i: !torch.vtensor<[],si64>, %cond: !torch.vtensor<[],i1>, %v: !torch.vtensor<[2],f32>):
+    %1 = torch.tensor_static_info_cast %v : !torch.vtensor<[2],f32> to !torch.vtensor<*,f32>
+    torch.operator_terminator %cond, %v, %1 : !torch.vtensor<[],i1>, !torch.vtensor<[2],f32>, !torch.vtensor<*,f32>
+  }
+  return %0#0, %0#1 : !torch.vtensor<[2],f32>, !torch.vtensor<[3,2],f32>
+}

@@ -307,12 +307,18 @@ LogicalResult loop(OnnxNode &n) {
                     "early, and a static shape with a Torch dtype");
     carried.push_back(t);
   }
-  for (unsigned a = 0; a < 2; ++a)
-    if (!rankedType(body.getArgument(a).getType()))
+  for (unsigned a = 0; a < 2; ++a) {
+    ValueTensorType t = rankedType(body.getArgument(a).getType());
+    if (!t || !t.areAllSizesKnown())
       return n.fail("the body's iteration number and condition must be "
-                    "tensors of known rank and dtype");
+                    "tensors of static shape and known dtype");
+  }
   if (!isa<ValueTensorType>(bodyCondition.getType()))
     return n.fail("the body's condition output is not a tensor");
+  for (unsigned o = 0; o < k; ++o)
+    if (!rankedType(terminator->getOperand(1 + numCarried + o).getType()))
+      return n.fail("the body's slice of scan output " + Twine(o) +
+                    " has no known rank and dtype");
 
   Value trip = tripCount ? n.constInt(*tripCount)
                          : n.create<AtenIntTensorOp>(
