@@ -117,6 +117,20 @@ def _public_functions(module):
             ir.TypeAttr(attributes["function_type"]).value)
 
 
+def copy_module(module):
+    """A copy of `module` in its context: its ops cloned (locations kept, and
+    large constants shared rather than printed and parsed again: a module's
+    weights are not held twice), its attributes set on the copy."""
+    with module.context:
+        copy = ir.Module.create(loc=module.operation.location)
+        for named in module.operation.attributes:
+            copy.operation.attributes[named.name] = named.attr
+        insertion = ir.InsertionPoint(copy.body)
+        for op in module.body.operations:
+            op.operation.clone(ip=insertion)
+    return copy
+
+
 class RefBackend:
     def __init__(self, opt_level=2):
         """`opt_level` (0-3) is LLVM's optimization level for the JIT."""
@@ -133,7 +147,7 @@ class RefBackend:
         if not isinstance(module, ir.Module):
             raise TypeError(f"compile() takes a torch_mlir.ir.Module, not {type(module).__name__}")
         with module.context:
-            copy = ir.Module.parse(module.operation.get_asm(enable_debug_info=True))
+            copy = copy_module(module)
             try:
                 PassManager.parse(PIPELINE).run(copy.operation)
             except ir.MLIRError as error:
