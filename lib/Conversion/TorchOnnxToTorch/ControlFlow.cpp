@@ -24,6 +24,13 @@ ValueTensorType rankedType(Type type) {
   return t && t.hasSizes() && t.hasDtype() ? t : nullptr;
 }
 
+/// `v` as `type`, which knows less (or more) of its shape.
+Value castTo(OnnxNode &n, Value v, Type type) {
+  return v.getType() == type
+             ? v
+             : n.b.create<TensorStaticInfoCastOp>(n.loc, type, v);
+}
+
 LogicalResult ifOp(OnnxNode &n) {
   ValueTensorType condType = n.operandType(0);
   if (!condType || !condType.areAllSizesKnown() ||
@@ -60,18 +67,15 @@ LogicalResult ifOp(OnnxNode &n) {
   newIf.getElseRegion().takeBody(n.op->getRegion(0));
   for (Region *branch : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
     Operation *terminator = branch->front().getTerminator();
-    OpBuilder b(terminator);
+    n.b.setInsertionPoint(terminator);
+    // A branch may know more of the shape than the If's output does.
     SmallVector<Value> yielded;
-    for (auto [value, type] :
-         llvm::zip(terminator->getOperands(), resultTypes)) {
-      // A branch may know more of the shape than the If's output does.
-      if (value.getType() != type)
-        value = b.create<TensorStaticInfoCastOp>(n.loc, type, value);
-      yielded.push_back(value);
-    }
-    b.create<PrimIfYieldOp>(terminator->getLoc(), yielded);
+    for (auto [value, type] : llvm::zip(terminator->getOperands(), resultTypes))
+      yielded.push_back(castTo(n, value, type));
+    n.b.create<PrimIfYieldOp>(terminator->getLoc(), yielded);
     terminator->erase();
   }
+  n.b.setInsertionPoint(n.op);
   return n.replace(newIf.getResults());
 }
 
@@ -83,12 +87,6 @@ perValue(std::optional<SmallVector<int64_t>> ints, unsigned count) {
   if (ints->size() != count)
     return std::nullopt;
   return ints;
-}
-
-Value castTo(OnnxNode &n, Value v, Type type) {
-  return v.getType() == type
-             ? v
-             : n.b.create<TensorStaticInfoCastOp>(n.loc, type, v);
 }
 
 /// Zeros of a static shape: where a loop's stacked outputs start.

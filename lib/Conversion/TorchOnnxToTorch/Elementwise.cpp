@@ -160,6 +160,15 @@ LogicalResult mean(OnnxNode &n) { // the sum divided by the count
       n.resultType(), sum, n.constFloat(static_cast<double>(n.numOperands()))));
 }
 
+/// `x` clipped to the largest finite value of `type` (infinities too; NaN
+/// stays): what ONNX's `saturate` does before rounding to a float8 type.
+Value clipToLargest(OnnxNode &n, Value x, mlir::FloatType type) {
+  double largest =
+      APFloat::getLargest(type.getFloatSemantics()).convertToDouble();
+  return n.create<AtenClampOp>(x.getType(), x, n.constFloat(-largest),
+                               n.constFloat(largest));
+}
+
 /// Cast, CastLike. To a float8 type with `saturate` (opset 19 on; the
 /// default), values beyond the type's largest finite one (infinities too)
 /// become it, as ONNX clips before it rounds; without, they overflow to
@@ -177,10 +186,7 @@ LogicalResult castTo(OnnxNode &n) {
     auto source = cast<ValueTensorType>(x.getType());
     if (!isa<mlir::FloatType>(source.getDtype()))
       x = n.convert(x, n.b.getF32Type());
-    double largest =
-        APFloat::getLargest(target.getFloatSemantics()).convertToDouble();
-    x = n.create<AtenClampOp>(x.getType(), x, n.constFloat(-largest),
-                              n.constFloat(largest));
+    x = clipToLargest(n, x, target);
   }
   return n.replace(n.create<AtenToDtypeOp>(t, x, n.constInt(*code),
                                            n.constBool(false),
@@ -451,12 +457,8 @@ LogicalResult quantize(OnnxNode &n) {
     x = n.create<AtenAddTensorOp>(
         work, x, n.convert(quantParam(n, zp, rank, axis), f32), n.constInt(1));
   if (float8) {
-    if (n.intAttr("saturate", 1)) {
-      double largest =
-          APFloat::getLargest(float8.getFloatSemantics()).convertToDouble();
-      x = n.create<AtenClampOp>(work, x, n.constFloat(-largest),
-                                n.constFloat(largest));
-    }
+    if (n.intAttr("saturate", 1))
+      x = clipToLargest(n, x, float8);
     return n.replace(n.convert(x, out.getDtype()));
   }
   unsigned width = intType.getWidth();

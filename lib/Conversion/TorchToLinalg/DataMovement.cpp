@@ -330,6 +330,18 @@ public:
   }
 };
 
+/// A slice bound (an i64) as ATen reads one: negative counts from the end
+/// of a dimension of `size`, and the result is clamped to [0, size].
+Value clampedBound(OpBuilder &b, Location loc, Value bound, Value size) {
+  Value zero = scalarConstant(b, loc, b.getI64Type(), 0);
+  Value negative =
+      b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::slt, bound, zero);
+  bound = b.create<arith::SelectOp>(
+      loc, negative, b.create<arith::AddIOp>(loc, bound, size), bound);
+  bound = b.create<arith::MaxSIOp>(loc, bound, zero);
+  return b.create<arith::MinSIOp>(loc, bound, size);
+}
+
 /// slice.Tensor(self, dim, start?, end?, step): tensor.extract_slice with
 /// Python's clamping of start and end.
 class ConvertSlice : public OpConversionPattern<AtenSliceTensorOp> {
@@ -389,13 +401,8 @@ public:
       auto bound = [&](Value original, Value converted, Value dflt) -> Value {
         if (isNone(original))
           return dflt;
-        Value v = converted; // an i64 already: adaptor operands are converted
-        Value negative = rewriter.create<arith::CmpIOp>(
-            loc, arith::CmpIPredicate::slt, v, zero);
-        v = rewriter.create<arith::SelectOp>(
-            loc, negative, rewriter.create<arith::AddIOp>(loc, v, size), v);
-        v = rewriter.create<arith::MaxSIOp>(loc, v, zero);
-        return rewriter.create<arith::MinSIOp>(loc, v, size);
+        // An i64 already: adaptor operands are converted.
+        return clampedBound(rewriter, loc, converted, size);
       };
       Value start = bound(op.getStart(), adaptor.getStart(), zero);
       Value end = bound(op.getEnd(), adaptor.getEnd(), size);
@@ -513,18 +520,10 @@ public:
       Value start = adaptor.getStart();
       if (start.getType() != rewriter.getI64Type())
         return rewriter.notifyMatchFailure(op, "start is not an int");
-      Type i64 = rewriter.getI64Type();
       Value size = indexToI64(rewriter, loc,
                               rewriter.create<tensor::DimOp>(loc, self, *dim));
-      Value zero = scalarConstant(rewriter, loc, i64, 0);
-      Value negative = rewriter.create<arith::CmpIOp>(
-          loc, arith::CmpIPredicate::slt, start, zero);
-      start = rewriter.create<arith::SelectOp>(
-          loc, negative, rewriter.create<arith::AddIOp>(loc, start, size),
-          start);
-      start = rewriter.create<arith::MaxSIOp>(loc, start, zero);
-      start = rewriter.create<arith::MinSIOp>(loc, start, size);
-      offsets[*dim] = i64ToIndex(rewriter, loc, start);
+      offsets[*dim] =
+          i64ToIndex(rewriter, loc, clampedBound(rewriter, loc, start, size));
     }
     Value result = rewriter.create<tensor::InsertSliceOp>(
         loc, src, self, offsets, getSizes(rewriter, loc, src), strides);

@@ -105,19 +105,20 @@ def _read_header(path):
     Raises WeightsError if the file is missing or is not one."""
     path = Path(path)
     try:
-        with open(path, "rb") as f:
-            prefix = f.read(8)
-            if len(prefix) < 8:
-                raise WeightsError(f"{path}: {len(prefix)} bytes, not a weights file")
-            (length,) = struct.unpack("<Q", prefix)
-            if length > _HEADER_LIMIT or 8 + length > os.fstat(f.fileno()).st_size:
-                raise WeightsError(f"{path}: not a weights file (a header of {length} bytes)")
-            header = json.loads(f.read(length))
+        f = open(path, "rb")
     except FileNotFoundError:
         raise WeightsError(f"{path}: no such weights file") from None
-    except (ValueError, UnicodeDecodeError) as e:
-        if isinstance(e, WeightsError):
-            raise
+    with f:
+        prefix = f.read(8)
+        if len(prefix) < 8:
+            raise WeightsError(f"{path}: {len(prefix)} bytes, not a weights file")
+        (length,) = struct.unpack("<Q", prefix)
+        if length > _HEADER_LIMIT or 8 + length > os.fstat(f.fileno()).st_size:
+            raise WeightsError(f"{path}: not a weights file (a header of {length} bytes)")
+        text = f.read(length)
+    try:
+        header = json.loads(text)
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError both are
         raise WeightsError(f"{path}: not a weights file (its header is not JSON: {e})") from None
     if not isinstance(header, dict):
         raise WeightsError(f"{path}: not a weights file (its header is not a JSON object)")

@@ -41,10 +41,7 @@ def fold_constants(model, onnx):
     into initializers; `model` itself if nothing folds."""
     graph = model.graph
     opsets = {e.domain or "": e.version for e in model.opset_import}
-    known = {}
-    for init in graph.initializer:
-        if _size(init.dims) <= MAX_ELEMENTS and not _external(onnx, init):
-            known[init.name] = onnx.numpy_helper.to_array(init)
+    known = _small_constants(onnx, graph.initializer)
     shapes = _static_shapes(graph)
     outputs = {o.name for o in graph.output}
     kept, folded, taken = [], {}, []
@@ -57,9 +54,7 @@ def fold_constants(model, onnx):
             pending.extend(reversed(list(branch.node) + [
                 onnx.helper.make_node("Identity", [inner.name], [outer])
                 for inner, outer in zip(branch.output, node.output) if outer]))
-            for init in branch.initializer:
-                if _size(init.dims) <= MAX_ELEMENTS and not _external(onnx, init):
-                    known[init.name] = onnx.numpy_helper.to_array(init)
+            known.update(_small_constants(onnx, branch.initializer))
             continue
         values = _fold(onnx, node, known, shapes, opsets)
         if values is None:
@@ -69,9 +64,9 @@ def fold_constants(model, onnx):
             if name:
                 known[name] = value
                 folded[name] = value
-    has_subgraphs = any(a.type in (onnx.AttributeProto.GRAPH, onnx.AttributeProto.GRAPHS)
-                        for node in kept for a in node.attribute)
-    if not folded and not taken and not has_subgraphs:
+    # Asked first, without changing anything: the copy below costs a copy of
+    # every weight, so it is made only when something changes.
+    if not folded and not taken and not _constants_into_subgraphs(onnx, kept, known):
         return model
     used = _referenced(kept) | outputs
     result = onnx.ModelProto()
@@ -88,19 +83,17 @@ def fold_constants(model, onnx):
     infos = [v for v in result.graph.value_info if v.name not in folded]
     del result.graph.value_info[:]
     result.graph.value_info.extend(infos)
-    copied = _constants_into_subgraphs(onnx, result.graph.node, known)
-    if not folded and not taken and not copied:
-        return model
+    _constants_into_subgraphs(onnx, result.graph.node, known, apply=True)
     return result
 
 
-def _constants_into_subgraphs(onnx, nodes, known):
-    """Gives each sub-graph (a Scan or Loop body, an If branch) its own copy,
-    as an initializer, of each constant of the graphs around it that it
-    reads: ONNX's shape inference reads a constant operand (Unsqueeze's axes,
-    Reshape's shape) only from the operand's own graph. Changes `nodes` in
-    place; returns whether it copied any."""
-    copied = False
+def _constants_into_subgraphs(onnx, nodes, known, apply=False):
+    """Whether a sub-graph of `nodes` (a Scan or Loop body, an If branch)
+    reads a constant of the graphs around it; with `apply`, each such
+    sub-graph gets its own copy of them, as initializers (`nodes` change in
+    place): ONNX's shape inference reads a constant operand (Unsqueeze's
+    axes, Reshape's shape) only from the operand's own graph."""
+    found = False
     for node in nodes:
         for attr in node.attribute:
             for graph in [attr.g] if attr.type == onnx.AttributeProto.GRAPH else \
@@ -109,13 +102,21 @@ def _constants_into_subgraphs(onnx, nodes, known):
                 defined |= {o for n in graph.node for o in n.output}
                 for name in sorted(_referenced(graph.node) - defined):
                     if name in known:
-                        graph.initializer.append(onnx.numpy_helper.from_array(known[name], name))
-                        copied = True
+                        found = True
+                        if apply:
+                            graph.initializer.append(
+                                onnx.numpy_helper.from_array(known[name], name))
                 inner = {k: v for k, v in known.items() if k not in defined}
-                inner.update({t.name: onnx.numpy_helper.to_array(t) for t in graph.initializer
-                              if _size(t.dims) <= MAX_ELEMENTS and not _external(onnx, t)})
-                copied |= _constants_into_subgraphs(onnx, graph.node, inner)
-    return copied
+                inner.update(_small_constants(onnx, graph.initializer))
+                found |= _constants_into_subgraphs(onnx, graph.node, inner, apply)
+    return found
+
+
+def _small_constants(onnx, initializers):
+    """{name: array} of the initializers small enough to fold with (their
+    data in the model, at most MAX_ELEMENTS elements)."""
+    return {t.name: onnx.numpy_helper.to_array(t) for t in initializers
+            if _size(t.dims) <= MAX_ELEMENTS and not _external(onnx, t)}
 
 
 def shapes_from_consumers(model, onnx):
