@@ -19,11 +19,13 @@ def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
     values (`torch_c.to_i64`).
 
     An op it cannot lower stays, unchanged: the pipeline's contract check
-    names it. Dynamic dimensions are taken to match where PyTorch would
-    broadcast or check them (no run-time check is emitted).
+    names it. Where sizes known only at run time must agree (operands that
+    broadcast, a matmul's inner sizes, a view's element count), a
+    `cf.assert` checks them; a dynamic size of 1 does not stretch (as in
+    upstream's lowering, broadcasting is decided at compile time).
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "complex::ComplexDialect", "linalg::LinalgDialect",
+    "arith::ArithDialect", "cf::ControlFlowDialect", "complex::ComplexDialect", "linalg::LinalgDialect",
     "math::MathDialect", "scf::SCFDialect", "tensor::TensorDialect",
     "TorchConversion::TorchConversionDialect"];
 }

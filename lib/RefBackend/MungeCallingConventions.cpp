@@ -89,6 +89,9 @@ LogicalResult mungeFunction(func::FuncOp function, SymbolTable &symbols) {
   }
   function.setFunctionType(
       FunctionType::get(context, function.getArgumentTypes(), {}));
+  // The results' attributes (an importer's names for their dimensions, say)
+  // went with the results.
+  function.removeResAttrsAttr();
   return success();
 }
 

@@ -4,7 +4,10 @@
 #ifndef TORCH_MLIR_REFBACKEND_PASSES_H
 #define TORCH_MLIR_REFBACKEND_PASSES_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
@@ -23,6 +26,12 @@ namespace mlir::torch::RefBackend {
 /// The prefix of the callback `refback-munge-calling-conventions` calls with a
 /// function's results: `refback_results_<function name>`.
 inline constexpr const char *kResultsCallbackPrefix = "refback_results_";
+
+/// The callback a failed check calls with its index
+/// (`refback-checks-to-errors`), and the module attribute that lists the
+/// checks' messages.
+inline constexpr const char *kCheckFailedCallback = "refback_check_failed";
+inline constexpr const char *kChecksAttr = "refback.checks";
 
 /// linalg-on-tensors (the contract torch-verify-linalg-on-tensors-backend-
 /// contract checks) to the LLVM dialect, ready for MLIR's ExecutionEngine.

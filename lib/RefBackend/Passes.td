@@ -44,4 +44,28 @@ def MemRefCopyToLinalg
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def ChecksToErrors : Pass<"refback-checks-to-errors", "ModuleOp"> {
+  let summary = "Turns a failed run-time check (cf.assert) of a public "
+                "function into an error its caller receives, instead of an "
+                "abort of the process";
+  let description = [{
+    Runs after refback-munge-calling-conventions and after structured control
+    flow became `cf` branches, so that every `cf.assert` of a public function
+    is in the function's own region and the function returns nothing.
+
+    Each such assert becomes a conditional branch: on success to the rest of
+    its block; on failure to a block that calls
+    `@refback_check_failed(i64 index)` and returns at once (what the function
+    had allocated so far is not freed: an error path only). `index` counts
+    the module's checks from 0; the module attribute `refback.checks` lists
+    their messages, each prefixed with the assert's location. The caller
+    provides `refback_check_failed` when it loads the program
+    (torch_mlir.refbackend raises a ValueError with the message).
+
+    Asserts in private functions stay as they are (an abort when they fail).
+  }];
+  let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
+                           "func::FuncDialect", "LLVM::LLVMDialect"];
+}
+
 #endif // TORCH_MLIR_REFBACKEND_PASSES

@@ -61,6 +61,7 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertSCFToCFPass());
+  pm.addPass(createChecksToErrors());
   pm.addPass(memref::createExpandOpsPass());
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(createConvertComplexToStandardPass());

@@ -1,11 +1,17 @@
 // convert-torch-to-linalg, views and data movement.
 // RUN: torch-mlir-opt %s -convert-torch-to-linalg -canonicalize -split-input-file | FileCheck %s
 
-// view with a dynamic size from the list: collapse to 1-D, expand to it.
+// view with a dynamic size from the list: collapse to 1-D, expand to it. The
+// size is known only at run time, so it may be -1 then (the element count
+// over the other sizes), and the count is checked.
 // CHECK-LABEL: func.func @view_dynamic(
 // CHECK-SAME:    %{{.*}}: !torch.vtensor<[?,4],f32>, %[[N:.*]]: !torch.int)
 // CHECK:         %[[NI:.*]] = torch_c.to_i64 %[[N]]
-// CHECK:         %[[NX:.*]] = arith.index_cast %[[NI]] : i64 to index
+// CHECK:         %[[INFER:.*]] = arith.cmpi eq, %[[NI]], %c-1_i64 : i64
+// CHECK:         %[[INFERRED:.*]] = arith.divsi
+// CHECK:         %[[SIZE:.*]] = arith.select %[[INFER]], %[[INFERRED]], %[[NI]] : i64
+// CHECK:         %[[NX:.*]] = arith.index_cast %[[SIZE]] : i64 to index
+// CHECK:         cf.assert %{{.*}}, "view/reshape: the sizes asked for do not hold the input's element count"
 // CHECK:         tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [%[[NX]], 2, 2] : tensor<?x4xf32> into tensor<?x2x2xf32>
 func.func @view_dynamic(%a: !torch.vtensor<[?,4],f32>, %n: !torch.int) -> !torch.vtensor<[?,2,2],f32> {
   %int2 = torch.constant.int 2

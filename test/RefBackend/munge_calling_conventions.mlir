@@ -36,6 +36,16 @@ func.func private @helper(%x: memref<2xf32>) -> memref<2xf32> {
 
 // -----
 
+// The results' attributes (an importer's names for their dimensions) go with
+// the results; the arguments' stay.
+// CHECK-LABEL: func.func @named_dims(
+// CHECK-SAME:      %{{.*}}: memref<?x16xf32> {onnx.dim_params = ["N", ""]}) attributes {llvm.emit_c_interface} {
+func.func @named_dims(%x: memref<?x16xf32> {onnx.dim_params = ["N", ""]}) -> (memref<?x16xf32> {onnx.dim_params = ["N", ""]}) {
+  return %x : memref<?x16xf32>
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op result #0 has type 'index', which the reference backend cannot return}}
 func.func @index_result(%i: index) -> index {
   return %i : index

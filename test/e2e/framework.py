@@ -34,7 +34,8 @@ class Case:
     make_module: Callable[[], torch.nn.Module]
     make_inputs: Callable[[], tuple]
     dynamic_shapes: Optional[object] = None
-    make_other_inputs: Optional[Callable[[], tuple]] = None  # another size, for dynamic cases
+    # Inputs of other sizes, for dynamic cases: a tuple, or a list of tuples.
+    make_other_inputs: Optional[Callable[[], object]] = None
 
 
 CASES = {}
@@ -108,6 +109,10 @@ def first_line(error):
     return f"{type(error).__name__}: {diagnostic or (lines[0] if lines else '')}"[:240]
 
 
+def _shapes(args):
+    return ", ".join(str(tuple(a.shape)) for a in args if isinstance(a, torch.Tensor))
+
+
 def _copies(args):
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
@@ -120,8 +125,9 @@ def run_case(c):
         torch.manual_seed(0)
         module = c.make_module()
         inputs = [c.make_inputs()]
-        if c.make_other_inputs:
-            inputs.append(c.make_other_inputs())
+        if c.make_other_inputs:  # one tuple, or a list of them (several sizes)
+            other = c.make_other_inputs()
+            inputs.extend(other if isinstance(other, list) else [other])
         # The compiled program gets its own copy of the module: both start
         # from the same buffers, and each writes back to its own.
         compiled_module = copy.deepcopy(module)
@@ -130,7 +136,7 @@ def run_case(c):
             eager_args, compiled_args = _copies(args), _copies(args)
             eager = module(*eager_args)
             got = compiled(*compiled_args)
-            where = "" if n == 0 else " (second input)"
+            where = "" if n == 0 else f" (input set {n + 1}: {_shapes(args)})"
             problem = (compare(eager, got, "result" + where)
                        or compare(eager_args, compiled_args, "inputs after the call" + where)
                        or compare(dict(module.named_buffers()),

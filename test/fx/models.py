@@ -2,7 +2,8 @@
 
 Each is small, but exercises what real models need: linear layers, conv +
 batchnorm + pooling, attention with softmax and layernorm, embedding + GRU,
-a dynamic batch dimension, in-place ops and buffer mutation, scalar and list
+a dynamic batch dimension, heads split with sizes read at run time
+(SelfAttention), in-place ops and buffer mutation, scalar and list
 arguments, tuple returns, torch.cond, a spectrum's magnitude (complex
 intermediates) and a top-k router (topk, then scatter).
 """
@@ -49,6 +50,25 @@ class EncoderBlock(nn.Module):
         attn = torch.softmax(q @ k.transpose(-2, -1) * self.scale, dim=-1)
         x = self.norm1(x + self.out(attn @ v))
         return self.norm2(x + self.ff(x))
+
+
+class SelfAttention(nn.Module):
+    """Multi-head self-attention that splits heads with the batch and sequence
+    sizes read from its input (`x.reshape(b, t, h, d // h)`), as exported
+    transformers do: two symbolic sizes in one view when both are dynamic."""
+
+    def __init__(self, width=32, heads=4):
+        super().__init__()
+        self.heads = heads
+        self.qkv = nn.Linear(width, 3 * width)
+        self.out = nn.Linear(width, width)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = (y.reshape(b, t, self.heads, d // self.heads).transpose(1, 2)
+                   for y in self.qkv(x).chunk(3, dim=-1))
+        p = torch.softmax(q @ k.transpose(-1, -2) / (d // self.heads) ** 0.5, dim=-1)
+        return self.out((p @ v).transpose(1, 2).reshape(b, t, d))
 
 
 class EmbeddingGRU(nn.Module):

@@ -23,72 +23,127 @@ Value reshape(OnnxNode &n, Value x, ArrayRef<int64_t> sizes, Type dtype) {
 }
 
 /// numpy.matmul: 1-D operands become a row or a column, batch dims
-/// broadcast; one aten.bmm on [batch, M, K] x [batch, K, N] (aten.mm
-/// without batch dims).
+/// broadcast. A matrix on the right (a weight, mostly): the left's rows of all
+/// batches at once, one aten.mm. Else one aten.bmm on [batch, M, K] x
+/// [batch, K, N]. Sizes known only at run time are read with aten.size.int.
 LogicalResult matmul(OnnxNode &n) {
   ValueTensorType a = n.operandType(0), b = n.operandType(1),
                   out = n.resultType();
-  if (!isStatic(a) || !isStatic(b) || !isStatic(out))
-    return n.fail("operands and result of static shape are converted");
+  if (!a || !b || !out)
+    return n.fail("the operands' or result's rank or dtype is unknown");
   // Half precision: computed in f32, rounded once (as PyTorch's CPU kernels
   // accumulate).
   Type dtype = n.computeType(out.getDtype());
-  SmallVector<int64_t> as(a.getSizes()), bs(b.getSizes());
-  if (as.empty() || bs.empty())
+  if (a.getSizes().empty() || b.getSizes().empty())
     return n.fail("0-d operands are not allowed by ONNX");
-  if (as.size() == 1)
-    as.insert(as.begin(), 1);
-  if (bs.size() == 1)
-    bs.push_back(1);
-  int64_t m = as[as.size() - 2], k = as.back(), nn = bs.back();
-  if (bs[bs.size() - 2] != k)
-    return n.fail("the operands' inner dimensions differ");
-  ArrayRef<int64_t> aBatch = ArrayRef(as).drop_back(2),
-                    bBatch = ArrayRef(bs).drop_back(2);
-  size_t rank = std::max(aBatch.size(), bBatch.size());
-  SmallVector<int64_t> batch(rank);
-  int64_t count = 1;
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x =
-        i < rank - aBatch.size() ? 1 : aBatch[i - (rank - aBatch.size())];
-    int64_t y =
-        i < rank - bBatch.size() ? 1 : bBatch[i - (rank - bBatch.size())];
-    if (x != y && x != 1 && y != 1)
-      return n.fail("the operands' batch dimensions do not broadcast");
-    batch[i] = std::max(x, y);
-    count *= batch[i];
-  }
   Value lhs = n.convert(n.operand(0), n.computeType(a.getDtype()));
   Value rhs = n.convert(n.operand(1), n.computeType(b.getDtype()));
-  a = cast<ValueTensorType>(lhs.getType());
-  b = cast<ValueTensorType>(rhs.getType());
-  ValueTensorType computed = n.tensorType(out.getSizes(), dtype);
-  if (rank == 0) {
-    lhs = reshape(n, lhs, {m, k}, a.getDtype());
-    rhs = reshape(n, rhs, {k, nn}, b.getDtype());
-    Value product = n.create<AtenMmOp>(n.tensorType({m, nn}, dtype), lhs, rhs);
-    return n.replace(n.convert(
-        n.create<AtenReshapeOp>(computed, product, n.intList(out.getSizes())),
-        out.getDtype()));
-  }
-  auto toBatched = [&](Value x, ArrayRef<int64_t> sizes, ValueTensorType t,
-                       int64_t rows, int64_t cols) {
-    SmallVector<int64_t> full(batch);
-    full.append({rows, cols});
-    SmallVector<int64_t> padded(rank - (sizes.size() - 2), 1);
-    padded.append(sizes.begin(), sizes.end());
-    x = reshape(n, x, padded, t.getDtype());
-    x = n.create<AtenBroadcastToOp>(n.tensorType(full, t.getDtype()), x,
-                                    n.intList(full));
-    return reshape(n, x, {count, rows, cols}, t.getDtype());
+  Type aType = n.computeType(a.getDtype()), bType = n.computeType(b.getDtype());
+  // Each operand's sizes, static (or kUnknownSize) and as !torch.int values;
+  // a 1-D operand as a row (left) or a column (right).
+  auto sizesOf = [&](Value x, ValueTensorType t, bool row) {
+    SmallVector<int64_t> fixed(t.getSizes());
+    SmallVector<Value> values;
+    for (size_t d = 0; d < fixed.size(); ++d)
+      values.push_back(n.sizeOf(x, d));
+    if (fixed.size() == 1) {
+      fixed.insert(row ? fixed.begin() : fixed.end(), 1);
+      values.insert(row ? values.begin() : values.end(), n.constInt(1));
+    }
+    return std::make_pair(fixed, values);
   };
-  lhs = toBatched(lhs, as, a, m, k);
-  rhs = toBatched(rhs, bs, b, k, nn);
-  Value product =
-      n.create<AtenBmmOp>(n.tensorType({count, m, nn}, dtype), lhs, rhs);
-  return n.replace(n.convert(
-      n.create<AtenReshapeOp>(computed, product, n.intList(out.getSizes())),
-      out.getDtype()));
+  auto [as, av] = sizesOf(lhs, a, true);
+  auto [bs, bv] = sizesOf(rhs, b, false);
+  int64_t m = as[as.size() - 2], k = as.back(), nn = bs.back();
+  int64_t bk = bs[bs.size() - 2];
+  if (k != kUnknownSize && bk != kUnknownSize && bk != k)
+    return n.fail("the operands' inner dimensions differ");
+  auto product = [](int64_t x, int64_t y) {
+    return x == kUnknownSize || y == kUnknownSize ? kUnknownSize : x * y;
+  };
+  auto toType = [&](ArrayRef<int64_t> sizes, Type t) {
+    return n.tensorType(sizes, t);
+  };
+  auto reshapeTo = [&](Value x, ArrayRef<int64_t> fixed, ArrayRef<Value> values,
+                       Type t) -> Value {
+    if (cast<ValueTensorType>(x.getType()).getSizes() == fixed)
+      return x;
+    return n.create<AtenReshapeOp>(toType(fixed, t), x, n.sizeList(values));
+  };
+
+  // The result's sizes: the broadcast batch, then M and N (unless the
+  // operand was 1-D).
+  size_t aBatchRank = as.size() - 2, bBatchRank = bs.size() - 2;
+  size_t rank = std::max(aBatchRank, bBatchRank);
+  SmallVector<int64_t> batch;
+  SmallVector<Value> batchValues;
+  for (size_t i = 0; i < rank; ++i) {
+    bool inA = i >= rank - aBatchRank, inB = i >= rank - bBatchRank;
+    int64_t x = inA ? as[i - (rank - aBatchRank)] : 1;
+    int64_t y = inB ? bs[i - (rank - bBatchRank)] : 1;
+    Value xv = inA ? av[i - (rank - aBatchRank)] : n.constInt(1);
+    Value yv = inB ? bv[i - (rank - bBatchRank)] : n.constInt(1);
+    if (x != kUnknownSize && y != kUnknownSize && x != y && x != 1 && y != 1)
+      return n.fail("the operands' batch dimensions do not broadcast");
+    // A static 1 takes the other's; else a static size; else the left's
+    // (the broadcast of the right one checks it at run time).
+    bool takeB = x == 1 || (x == kUnknownSize && y != kUnknownSize && y != 1);
+    batch.push_back(takeB ? y : x);
+    batchValues.push_back(takeB ? yv : xv);
+  }
+  SmallVector<Value> outValues(batchValues);
+  if (a.getSizes().size() != 1)
+    outValues.push_back(av[av.size() - 2]);
+  if (b.getSizes().size() != 1)
+    outValues.push_back(bv.back());
+  ValueTensorType computed = n.tensorType(out.getSizes(), dtype);
+  auto finish = [&](Value result) {
+    Value shaped =
+        n.create<AtenReshapeOp>(computed, result, n.sizeList(outValues));
+    return n.replace(n.convert(shaped, out.getDtype()));
+  };
+
+  if (bBatchRank == 0) {
+    // [..., M, K] as [rows, K], times [K, N].
+    int64_t rows = m;
+    Value rowsValue = av[av.size() - 2];
+    for (size_t i = 0; i < aBatchRank; ++i) {
+      rows = product(rows, as[i]);
+      rowsValue = n.mulInt(rowsValue, av[i]);
+    }
+    Value left = reshapeTo(lhs, {rows, k}, {rowsValue, av.back()}, aType);
+    Value right = reshapeTo(rhs, {bk, nn}, {bv[0], bv[1]}, bType);
+    return finish(
+        n.create<AtenMmOp>(n.tensorType({rows, nn}, dtype), left, right));
+  }
+  int64_t count = 1;
+  Value countValue = n.constInt(1);
+  for (auto [size, value] : llvm::zip(batch, batchValues)) {
+    count = product(count, size);
+    countValue = n.mulInt(countValue, value);
+  }
+  auto toBatched = [&](Value x, ArrayRef<int64_t> fixed, ArrayRef<Value> values,
+                       Type t) {
+    size_t own = fixed.size() - 2;
+    SmallVector<int64_t> padded(rank - own, 1);
+    padded.append(fixed.begin(), fixed.end());
+    SmallVector<Value> paddedValues(rank - own, n.constInt(1));
+    paddedValues.append(values.begin(), values.end());
+    x = reshapeTo(x, padded, paddedValues, t);
+    SmallVector<int64_t> full(batch);
+    full.append(fixed.end() - 2, fixed.end());
+    SmallVector<Value> fullValues(batchValues);
+    fullValues.append(values.end() - 2, values.end());
+    if (padded != full)
+      x = n.create<AtenBroadcastToOp>(toType(full, t), x,
+                                      n.sizeList(fullValues));
+    return reshapeTo(x, {count, fixed[fixed.size() - 2], fixed.back()},
+                     {countValue, values[values.size() - 2], values.back()}, t);
+  };
+  Value left = toBatched(lhs, as, av, aType);
+  Value right = toBatched(rhs, bs, bv, bType);
+  return finish(
+      n.create<AtenBmmOp>(n.tensorType({count, m, nn}, dtype), left, right));
 }
 
 /// Einsum of one or two operands without repeated labels or ellipses, on
@@ -689,8 +744,8 @@ Value normalize(OnnxNode &n, Value x, ArrayRef<int64_t> dims, double epsilon,
 
 LogicalResult layerNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
-  if (!in || !out || !isStatic(in))
-    return n.fail("the input's shape is not static");
+  if (!in || !out)
+    return n.fail("the input's or result's rank or dtype is unknown");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", -1);
   if (axis < 0)
@@ -723,8 +778,8 @@ LogicalResult layerNorm(OnnxNode &n) {
 
 LogicalResult instanceNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
-  if (!in || !out || !isStatic(in) || in.getSizes().size() < 3)
-    return n.fail("the input's shape is not static");
+  if (!in || !out || in.getSizes().size() < 3)
+    return n.fail("the input's rank is unknown or below 3");
   int64_t rank = in.getSizes().size();
   SmallVector<int64_t> dims;
   for (int64_t d = 2; d < rank; ++d)

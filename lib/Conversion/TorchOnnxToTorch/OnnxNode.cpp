@@ -273,3 +273,51 @@ LogicalResult OnnxNode::replace(ValueRange values) {
 LogicalResult OnnxNode::fail(const Twine &why) {
   return op->emitError() << op.getName() << " (opset " << opset << "): " << why;
 }
+
+Value OnnxNode::sizeOf(Value x, int64_t dim) {
+  auto t = cast<ValueTensorType>(x.getType());
+  if (t.hasSizes() && t.getSizes()[dim] != kUnknownSize)
+    return constInt(t.getSizes()[dim]);
+  return create<AtenSizeIntOp>(Torch::IntType::get(b.getContext()), x,
+                               constInt(dim));
+}
+
+std::optional<SmallVector<Value>> OnnxNode::intsOf(unsigned i) {
+  SmallVector<Value> values;
+  if (std::optional<SmallVector<int64_t>> constant = constantInts(i)) {
+    for (int64_t v : *constant)
+      values.push_back(constInt(v));
+    return values;
+  }
+  ValueTensorType t = operandType(i);
+  if (!t || t.getSizes().size() != 1 || t.getSizes()[0] == kUnknownSize)
+    return std::nullopt;
+  Type intType = Torch::IntType::get(b.getContext());
+  for (int64_t k = 0; k < t.getSizes()[0]; ++k) {
+    Value element = create<AtenSelectIntOp>(
+        tensorType({}, t.getDtype()), operand(i), constInt(0), constInt(k));
+    values.push_back(create<AtenIntTensorOp>(intType, element));
+  }
+  return values;
+}
+
+Value OnnxNode::eqInt(Value a, int64_t v) {
+  return create<AtenEqIntOp>(Torch::BoolType::get(b.getContext()), a,
+                             constInt(v));
+}
+
+Value OnnxNode::mulInt(Value a, Value c) {
+  return create<AtenMulIntOp>(Torch::IntType::get(b.getContext()), a, c);
+}
+
+Value OnnxNode::selectInt(Value cond, Value a, Value c) {
+  // c + int(cond) * (a - c)
+  Type intType = Torch::IntType::get(b.getContext());
+  Value flag = create<AtenIntBoolOp>(intType, cond);
+  Value diff = create<AtenSubIntOp>(intType, a, c);
+  return create<AtenAddIntOp>(intType, c, mulInt(flag, diff));
+}
+
+Value OnnxNode::sizeList(ValueRange sizes) {
+  return list(Torch::IntType::get(b.getContext()), sizes);
+}

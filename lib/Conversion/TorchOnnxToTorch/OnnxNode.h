@@ -57,6 +57,22 @@ public:
   /// The float value(s) of a constant tensor operand.
   std::optional<SmallVector<double>> constantFloats(unsigned i);
 
+  // --- sizes known only at run time (!torch.int values) -------------------
+  /// `x`'s size along `dim`: a constant where its type knows it, else
+  /// aten.size.int.
+  Value sizeOf(Value x, int64_t dim);
+  /// The elements of operand `i`, a 1-D integer tensor of static length:
+  /// constants where it is constant, else read at run time (select, then
+  /// Int.Tensor). Nullopt if the operand is missing or its length unknown.
+  std::optional<SmallVector<Value>> intsOf(unsigned i);
+  /// `cond ? a : c` for !torch.int values, `cond` a !torch.bool.
+  Value selectInt(Value cond, Value a, Value c);
+  /// `a == v` as a !torch.bool.
+  Value eqInt(Value a, int64_t v);
+  Value mulInt(Value a, Value c);
+  /// A list of !torch.int values.
+  Value sizeList(ValueRange sizes);
+
   // --- building --------------------------------------------------------------
   Value constInt(int64_t v);
   Value constFloat(double v);
@@ -86,6 +102,13 @@ public:
   /// An error at the node: "onnx.<Op> (opset N): <why>". Always failure().
   LogicalResult fail(const Twine &why);
 };
+
+/// The value of a `torch.constant.int`, else nullopt.
+inline std::optional<int64_t> constantIntValue(Value v) {
+  if (auto c = v.getDefiningOp<Torch::ConstantIntOp>())
+    return c.getValueAttr().getInt();
+  return std::nullopt;
+}
 
 /// The elements of `v` as integers if it is a `torch.vtensor.literal` (of
 /// dense elements or a dense_resource blob), else nullopt.

@@ -19,39 +19,180 @@ using namespace mlir::torch::onnx_c;
 
 namespace {
 
-/// The result's sizes as a shape list, one unknown size as -1; nullopt after
-/// reporting why.
-std::optional<Value> resultShapeList(OnnxNode &n) {
+/// A result size known only at run time, for dimension `d`; null if it
+/// cannot be told.
+using DynamicSize = function_ref<Value(int64_t d)>;
+
+/// The result's sizes as a shape list: static ones as constants; one unknown
+/// size as -1; several from `dynamicSize` (the op's own rule for them).
+/// Nullopt after reporting why.
+std::optional<Value> resultShapeList(OnnxNode &n,
+                                     DynamicSize dynamicSize = nullptr) {
   ValueTensorType out = n.resultType();
   if (!out) {
     (void)n.fail("the result's rank or dtype is unknown");
     return std::nullopt;
   }
-  if (llvm::count(out.getSizes(), kUnknownSize) > 1) {
+  if (llvm::count(out.getSizes(), kUnknownSize) <= 1)
+    return n.intList(out.getSizes());
+  if (!dynamicSize) {
     (void)n.fail("the result has more than one dynamic dimension");
     return std::nullopt;
   }
-  return n.intList(out.getSizes());
+  SmallVector<Value> sizes;
+  for (auto [d, size] : llvm::enumerate(out.getSizes())) {
+    Value v = size == kUnknownSize ? dynamicSize(d) : n.constInt(size);
+    if (!v) {
+      (void)n.fail("the result's dimension " + Twine(d) +
+                   " cannot be computed at run time");
+      return std::nullopt;
+    }
+    sizes.push_back(v);
+  }
+  return n.sizeList(sizes);
 }
 
-LogicalResult reshapeToResult(OnnxNode &n) {
+LogicalResult reshapeTo(OnnxNode &n, DynamicSize dynamicSize) {
   if (!n.operand(0))
     return n.fail("operand 0 is missing");
-  std::optional<Value> shape = resultShapeList(n);
+  std::optional<Value> shape = resultShapeList(n, dynamicSize);
   if (!shape)
     return failure();
   return n.replace(
       n.create<AtenReshapeOp>(n.resultType(), n.operand(0), *shape));
 }
 
-LogicalResult expand(OnnxNode &n) {
+/// Reshape: a dynamic size is the shape operand's element, where 0 copies
+/// the input's size (unless allowzero) and -1 is inferred.
+LogicalResult reshape(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0);
+  bool allowZero = n.intAttr("allowzero", 0);
+  std::optional<SmallVector<Value>> given;
+  bool read = false;
+  return reshapeTo(n, [&](int64_t d) -> Value {
+    if (!read) {
+      given = n.intsOf(1);
+      read = true;
+    }
+    if (!given || d >= static_cast<int64_t>(given->size()))
+      return nullptr;
+    Value v = (*given)[d];
+    if (allowZero || !in || d >= static_cast<int64_t>(in.getSizes().size()))
+      return v;
+    if (std::optional<int64_t> c = constantIntValue(v))
+      return *c == 0 ? n.sizeOf(n.operand(0), d) : v;
+    return n.selectInt(n.eqInt(v, 0), n.sizeOf(n.operand(0), d), v);
+  });
+}
+
+/// Flatten: [product of the sizes before axis, product of the rest].
+LogicalResult flatten(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0);
+  if (!in)
+    return n.fail("the input's rank is unknown");
+  int64_t rank = in.getSizes().size();
+  int64_t axis = n.intAttr("axis", 1);
+  if (axis < 0)
+    axis += rank;
+  return reshapeTo(n, [&](int64_t d) -> Value {
+    Value product = n.constInt(1);
+    for (int64_t k = d == 0 ? 0 : axis; k < (d == 0 ? axis : rank); ++k)
+      product = n.mulInt(product, n.sizeOf(n.operand(0), k));
+    return product;
+  });
+}
+
+/// Squeeze/Unsqueeze's axes (an attribute before opset 13, an operand
+/// after), counted from 0 in a tensor of `rank`; nullopt if not constant.
+std::optional<SmallVector<int64_t>> squeezeAxes(OnnxNode &n, int64_t rank) {
+  std::optional<SmallVector<int64_t>> axes =
+      n.opset < 13 ? n.intsAttr("axes")
+                   : (n.operand(1) ? n.constantInts(1) : std::nullopt);
+  if (axes)
+    for (int64_t &a : *axes)
+      if (a < 0)
+        a += rank;
+  return axes;
+}
+
+/// Unsqueeze: the input's sizes with 1s at the axes.
+LogicalResult unsqueeze(OnnxNode &n) {
   ValueTensorType out = n.resultType();
-  if (!out || !n.operand(0))
+  if (!out)
     return n.fail("the result's rank or dtype is unknown");
-  if (llvm::is_contained(out.getSizes(), kUnknownSize))
-    return n.fail("the result's shape is not static");
-  return n.replace(n.create<AtenBroadcastToOp>(out, n.operand(0),
-                                               n.intList(out.getSizes())));
+  std::optional<SmallVector<int64_t>> axes =
+      squeezeAxes(n, out.getSizes().size());
+  return reshapeTo(n, [&](int64_t d) -> Value {
+    if (!axes || llvm::is_contained(*axes, d))
+      return nullptr;
+    int64_t before = llvm::count_if(*axes, [&](int64_t a) { return a < d; });
+    return n.sizeOf(n.operand(0), d - before);
+  });
+}
+
+/// Squeeze: the input's sizes without the axes (without its static 1s when
+/// there are none).
+LogicalResult squeeze(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0);
+  if (!in)
+    return n.fail("the input's rank is unknown");
+  int64_t rank = in.getSizes().size();
+  bool hasAxes = n.opset < 13 ? bool(n.attr("axes")) : bool(n.operand(1));
+  std::optional<SmallVector<int64_t>> axes = squeezeAxes(n, rank);
+  SmallVector<int64_t> kept;
+  for (int64_t k = 0; k < rank; ++k) {
+    bool dropped = hasAxes ? (axes && llvm::is_contained(*axes, k))
+                           : in.getSizes()[k] == 1;
+    if (!dropped)
+      kept.push_back(k);
+  }
+  return reshapeTo(n, [&](int64_t d) -> Value {
+    if ((hasAxes && !axes) || d >= static_cast<int64_t>(kept.size()))
+      return nullptr;
+    return n.sizeOf(n.operand(0), kept[d]);
+  });
+}
+
+/// Expand broadcasts both ways: each result size is the shape's element,
+/// or the input's where that is 1 (or absent).
+LogicalResult expand(OnnxNode &n) {
+  ValueTensorType out = n.resultType(), in = n.operandType(0);
+  if (!out || !in)
+    return n.fail("the input's or result's rank or dtype is unknown");
+  if (!llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.replace(n.create<AtenBroadcastToOp>(out, n.operand(0),
+                                                 n.intList(out.getSizes())));
+  std::optional<SmallVector<Value>> shape = n.intsOf(1);
+  if (!shape)
+    return n.fail("the shape's length is unknown");
+  int64_t rank = out.getSizes().size();
+  int64_t shapeOffset = rank - static_cast<int64_t>(shape->size());
+  int64_t inOffset = rank - static_cast<int64_t>(in.getSizes().size());
+  if (shapeOffset < 0 || inOffset < 0)
+    return n.fail("the result's rank is below the shape's or the input's");
+  SmallVector<Value> sizes;
+  for (int64_t j = 0; j < rank; ++j) {
+    if (out.getSizes()[j] != kUnknownSize) {
+      sizes.push_back(n.constInt(out.getSizes()[j]));
+      continue;
+    }
+    int64_t i = j - inOffset;
+    Value keep = n.constInt(-1); // aten.broadcast_to: the input's size
+    if (j < shapeOffset) {
+      sizes.push_back(keep);
+      continue;
+    }
+    Value s = (*shape)[j - shapeOffset];
+    std::optional<int64_t> c = constantIntValue(s);
+    if (i < 0 || in.getSizes()[i] == 1)
+      sizes.push_back(s);
+    else if (c)
+      sizes.push_back(*c == 1 ? keep : s);
+    else
+      sizes.push_back(n.selectInt(n.eqInt(s, 1), keep, s));
+  }
+  return n.replace(
+      n.create<AtenBroadcastToOp>(out, n.operand(0), n.sizeList(sizes)));
 }
 
 LogicalResult transpose(OnnxNode &n) {
@@ -121,10 +262,44 @@ LogicalResult constant(OnnxNode &n) {
   return n.fail("only tensor, float and int values are converted");
 }
 
+/// ConstantOfShape with a shape known at run time only: aten.full.
+LogicalResult fullOfShape(OnnxNode &n, ValueTensorType out) {
+  std::optional<SmallVector<Value>> sizes = n.intsOf(0);
+  if (!sizes || sizes->size() != out.getSizes().size())
+    return n.fail("the shape's length is unknown");
+  double value = 0.0;
+  if (auto given = dyn_cast_or_null<DenseElementsAttr>(n.attr("value"))) {
+    if (given.getNumElements() != 1)
+      return n.fail("`value` must hold one element");
+    Attribute element = *given.value_begin<Attribute>();
+    if (auto f = dyn_cast<FloatAttr>(element))
+      value = f.getValueAsDouble();
+    else if (auto i = dyn_cast<IntegerAttr>(element))
+      value = i.getType().isInteger(1) || i.getType().isUnsignedInteger()
+                  ? static_cast<double>(i.getValue().getZExtValue())
+                  : static_cast<double>(i.getValue().getSExtValue());
+    else
+      return n.fail("`value` is not a number");
+  } else if (n.attr("value")) {
+    return n.fail("`value` is not a dense tensor");
+  }
+  std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+  if (!code)
+    return n.fail("the result's dtype has no Torch dtype");
+  Value fill = isa<mlir::FloatType>(out.getDtype())
+                   ? n.constFloat(value)
+                   : n.constInt(static_cast<int64_t>(value));
+  return n.replace(n.create<AtenFullOp>(out, n.sizeList(*sizes), fill,
+                                        n.constInt(*code), n.none(), n.none(),
+                                        n.none()));
+}
+
 LogicalResult constantOfShape(OnnxNode &n) {
   ValueTensorType out = n.resultType();
-  if (!out || llvm::is_contained(out.getSizes(), kUnknownSize))
-    return n.fail("the result's shape is not static");
+  if (!out)
+    return n.fail("the result's rank or dtype is unknown");
+  if (llvm::is_contained(out.getSizes(), kUnknownSize))
+    return fullOfShape(n, out);
   RankedTensorType builtin = builtinType(out);
   Attribute element;
   if (auto value = dyn_cast_or_null<DenseElementsAttr>(n.attr("value"))) {
@@ -154,16 +329,29 @@ LogicalResult shape(OnnxNode &n) {
   SmallVector<int64_t> sizes;
   for (int64_t d = start; d < end; ++d)
     sizes.push_back(in.getSizes()[d]);
-  if (llvm::is_contained(sizes, kUnknownSize))
-    return n.fail("the input's shape is not static");
-  return n.replace(literal(
-      n, out, DenseElementsAttr::get(builtinType(out), ArrayRef(sizes))));
+  if (!llvm::is_contained(sizes, kUnknownSize))
+    return n.replace(literal(
+        n, out, DenseElementsAttr::get(builtinType(out), ArrayRef(sizes))));
+  // Known at run time only: all the sizes, then the slice asked for.
+  Value all = n.create<Aten_ShapeAsTensorOp>(
+      n.tensorType({rank}, out.getDtype()), n.operand(0));
+  if (start == 0 && end == rank)
+    return n.replace(all);
+  return n.replace(n.create<AtenSliceTensorOp>(out, all, n.constInt(0),
+                                               n.constInt(start),
+                                               n.constInt(end), n.constInt(1)));
 }
 
 LogicalResult size(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
-  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize))
-    return n.fail("the input's shape is not static");
+  if (!in || !out)
+    return n.fail("the input's rank is unknown");
+  if (llvm::is_contained(in.getSizes(), kUnknownSize)) {
+    Value count = n.constInt(1);
+    for (size_t d = 0; d < in.getSizes().size(); ++d)
+      count = n.mulInt(count, n.sizeOf(n.operand(0), d));
+    return n.replace(n.create<PrimNumToTensorScalarOp>(out, count));
+  }
   int64_t count = 1;
   for (int64_t s : in.getSizes())
     count *= s;
@@ -171,14 +359,17 @@ LogicalResult size(OnnxNode &n) {
       n, out, DenseElementsAttr::get(builtinType(out), ArrayRef(count))));
 }
 
-/// `indices` with negative entries counted from the end of a dim of `size`.
-Value wrapNegative(OnnxNode &n, Value indices, int64_t size) {
+/// `indices` with negative entries counted from the end of a dim of `size`
+/// (a !torch.int).
+Value wrapNegative(OnnxNode &n, Value indices, Value size) {
   auto t = cast<ValueTensorType>(indices.getType());
   Value negative = n.create<AtenLtScalarOp>(
       n.tensorType(t.getSizes(), n.b.getI1Type()), indices, n.constInt(0));
-  Value shifted =
-      n.create<AtenAddScalarOp>(t, indices, n.constInt(size), n.constInt(1));
+  Value shifted = n.create<AtenAddScalarOp>(t, indices, size, n.constInt(1));
   return n.create<AtenWhereSelfOp>(t, negative, shifted, indices);
+}
+Value wrapNegative(OnnxNode &n, Value indices, int64_t size) {
+  return wrapNegative(n, indices, n.constInt(size));
 }
 
 LogicalResult gather(OnnxNode &n) {
@@ -190,24 +381,28 @@ LogicalResult gather(OnnxNode &n) {
   int64_t axis = n.intAttr("axis", 0);
   if (axis < 0)
     axis += rank;
-  int64_t dimSize = data.getSizes()[axis];
-  if (dimSize == kUnknownSize ||
-      llvm::is_contained(indices.getSizes(), kUnknownSize))
-    return n.fail("the gathered dimension and the indices must be static");
   int64_t count = 1;
   for (int64_t s : indices.getSizes())
-    count *= s;
+    count =
+        s == kUnknownSize || count == kUnknownSize ? kUnknownSize : count * s;
   // One index_select by the indices flattened, then the result's shape.
-  Value flat =
-      n.create<AtenReshapeOp>(n.tensorType({count}, indices.getDtype()),
-                              n.operand(1), n.intList({count}));
-  flat = wrapNegative(n, flat, dimSize);
+  Value flat = n.create<AtenReshapeOp>(
+      n.tensorType({count}, indices.getDtype()), n.operand(1),
+      n.intList({count == kUnknownSize ? -1 : count}));
+  flat = wrapNegative(n, flat, n.sizeOf(n.operand(0), axis));
   SmallVector<int64_t> selected(data.getSizes());
   selected[axis] = count;
   Value picked =
       n.create<AtenIndexSelectOp>(n.tensorType(selected, out.getDtype()),
                                   n.operand(0), n.constInt(axis), flat);
-  std::optional<Value> shape = resultShapeList(n);
+  int64_t indexRank = indices.getSizes().size();
+  std::optional<Value> shape = resultShapeList(n, [&](int64_t d) -> Value {
+    if (d < axis)
+      return n.sizeOf(n.operand(0), d);
+    if (d < axis + indexRank)
+      return n.sizeOf(n.operand(1), d - axis);
+    return n.sizeOf(n.operand(0), d - indexRank + 1);
+  });
   if (!shape)
     return failure();
   return n.replace(n.create<AtenReshapeOp>(out, picked, *shape));
@@ -220,10 +415,7 @@ LogicalResult gatherElements(OnnxNode &n) {
   int64_t axis = n.intAttr("axis", 0);
   if (axis < 0)
     axis += data.getSizes().size();
-  int64_t dimSize = data.getSizes()[axis];
-  if (dimSize == kUnknownSize)
-    return n.fail("the gathered dimension must be static");
-  Value index = wrapNegative(n, n.operand(1), dimSize);
+  Value index = wrapNegative(n, n.operand(1), n.sizeOf(n.operand(0), axis));
   return n.replace(n.create<AtenGatherOp>(out, n.operand(0), n.constInt(axis),
                                           index, n.constBool(false)));
 }
@@ -247,19 +439,54 @@ Value sliceDim(OnnxNode &n, Value x, int64_t dim, int64_t start, int64_t end,
                                      n.constInt(end), n.constInt(step));
 }
 
+/// x[start:end:step] along `dim` with a negative step, for a static size:
+/// the positions ONNX picks (start clamped to [0, size-1], end to
+/// [-1, size-1]) gathered by index_select.
+Value reverseSliceDim(OnnxNode &n, Value x, int64_t dim, int64_t start,
+                      int64_t end, int64_t step, Type dtype) {
+  auto t = cast<ValueTensorType>(x.getType());
+  int64_t size = t.getSizes()[dim];
+  auto clampTo = [&](int64_t i) {
+    if (i < 0)
+      i = i < -size ? -1 : i + size; // (-inf, -size) -> before the first
+    return std::clamp<int64_t>(i, -1, size - 1);
+  };
+  SmallVector<int64_t> positions;
+  for (int64_t i = clampTo(start), e = clampTo(end); i > e; i += step)
+    positions.push_back(i);
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  int64_t count = positions.size();
+  Value index = n.b.create<ValueTensorLiteralOp>(
+      n.loc, n.tensorType({count}, si64),
+      DenseElementsAttr::get(RankedTensorType::get({count}, si64),
+                             ArrayRef(positions)));
+  SmallVector<int64_t> sizes(t.getSizes());
+  sizes[dim] = count;
+  return n.create<AtenIndexSelectOp>(n.tensorType(sizes, dtype), x,
+                                     n.constInt(dim), index);
+}
+
 LogicalResult slice(OnnxNode &n, bool fromOperands) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's or result's rank is unknown");
   int64_t rank = in.getSizes().size();
   std::optional<SmallVector<int64_t>> starts, ends, axes, steps;
+  // Bounds known only at run time (!torch.int values), where not constant.
+  std::optional<SmallVector<Value>> runStarts, runEnds;
   if (fromOperands) {
     starts = n.constantInts(1);
     ends = n.constantInts(2);
     axes = n.operand(3) ? n.constantInts(3) : std::nullopt;
     steps = n.operand(4) ? n.constantInts(4) : std::nullopt;
-    if (!starts || !ends || (n.operand(3) && !axes) || (n.operand(4) && !steps))
-      return n.fail("starts, ends, axes and steps must be constants");
+    if ((n.operand(3) && !axes) || (n.operand(4) && !steps))
+      return n.fail("axes and steps must be constants");
+    if (!starts || !ends) {
+      runStarts = n.intsOf(1);
+      runEnds = n.intsOf(2);
+      if (!runStarts || !runEnds || runStarts->size() != runEnds->size())
+        return n.fail("starts and ends must have a static length");
+    }
   } else {
     starts = n.intsAttr("starts");
     ends = n.intsAttr("ends");
@@ -267,25 +494,43 @@ LogicalResult slice(OnnxNode &n, bool fromOperands) {
     if (!starts || !ends)
       return n.fail("starts and ends are required");
   }
+  size_t count = starts && ends ? starts->size() : runStarts->size();
   Value x = n.operand(0);
-  for (size_t i = 0; i < starts->size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     int64_t axis = axes ? (*axes)[i] : static_cast<int64_t>(i);
     if (axis < 0)
       axis += rank;
     int64_t step = steps ? (*steps)[i] : 1;
-    if (step <= 0)
-      return n.fail("negative steps are not converted");
-    // ONNX's INT64_MAX "to the end" fits aten.slice's clamping as it is.
-    x = sliceDim(n, x, axis, (*starts)[i], (*ends)[i], step, out.getDtype());
+    if (step == 0)
+      return n.fail("a step is 0");
+    if (starts && ends) {
+      if (step < 0) {
+        if (in.getSizes()[axis] == kUnknownSize)
+          return n.fail("a negative step along a dimension of unknown size "
+                        "is not converted");
+        x = reverseSliceDim(n, x, axis, (*starts)[i], (*ends)[i], step,
+                            out.getDtype());
+        continue;
+      }
+      // ONNX's INT64_MAX "to the end" fits aten.slice's clamping as it is.
+      x = sliceDim(n, x, axis, (*starts)[i], (*ends)[i], step, out.getDtype());
+      continue;
+    }
+    if (step < 0)
+      return n.fail("a negative step with bounds known only at run time is "
+                    "not converted");
+    SmallVector<int64_t> sizes(cast<ValueTensorType>(x.getType()).getSizes());
+    sizes[axis] = kUnknownSize;
+    x = n.create<AtenSliceTensorOp>(n.tensorType(sizes, out.getDtype()), x,
+                                    n.constInt(axis), (*runStarts)[i],
+                                    (*runEnds)[i], n.constInt(step));
   }
   if (x.getType() != out) {
     auto got = cast<ValueTensorType>(x.getType());
     if (got.getSizes().size() != out.getSizes().size())
       return n.fail("the slices' rank differs from the result's");
-    std::optional<Value> shape = resultShapeList(n);
-    if (!shape)
-      return failure();
-    x = n.create<AtenReshapeOp>(out, x, *shape);
+    // Only the static knowledge differs: one type or the other knows more.
+    x = n.create<TensorStaticInfoCastOp>(out, x);
   }
   return n.replace(x);
 }
@@ -367,24 +612,32 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
 
 LogicalResult tile(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
-  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize))
-    return n.fail("the input's shape is not static");
+  if (!in || !out)
+    return n.fail("the input's rank is unknown");
   std::optional<SmallVector<int64_t>> repeats = n.constantInts(1);
   if (!repeats || repeats->size() != in.getSizes().size())
     return n.fail("repeats must be a constant, one per dim");
   // [d0, d1] -> [1, d0, 1, d1] -> broadcast [r0, d0, r1, d1] -> [r0*d0, r1*d1]
+  // (sizes known only at run time from aten.size.int).
   SmallVector<int64_t> spread, broadcast, result;
-  for (auto [size, times] : llvm::zip(in.getSizes(), *repeats)) {
+  SmallVector<Value> spreadSizes, broadcastSizes, resultSizes;
+  for (auto [d, size] : llvm::enumerate(in.getSizes())) {
+    int64_t times = (*repeats)[d];
+    Value v = n.sizeOf(n.operand(0), d);
     spread.append({1, size});
     broadcast.append({times, size});
-    result.push_back(times * size);
+    result.push_back(size == kUnknownSize ? kUnknownSize : times * size);
+    spreadSizes.append({n.constInt(1), v});
+    broadcastSizes.append({n.constInt(times), v});
+    resultSizes.push_back(n.mulInt(n.constInt(times), v));
   }
   Type dtype = out.getDtype();
   Value x = n.create<AtenReshapeOp>(n.tensorType(spread, dtype), n.operand(0),
-                                    n.intList(spread));
+                                    n.sizeList(spreadSizes));
   x = n.create<AtenBroadcastToOp>(n.tensorType(broadcast, dtype), x,
-                                  n.intList(broadcast));
-  return n.replace(n.create<AtenReshapeOp>(out, x, n.intList(result)));
+                                  n.sizeList(broadcastSizes));
+  return n.replace(n.create<AtenReshapeOp>(n.tensorType(result, dtype), x,
+                                           n.sizeList(resultSizes)));
 }
 
 LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
@@ -421,12 +674,33 @@ LogicalResult range(OnnxNode &n) {
                                      delta = n.constantFloats(2);
   if (!out)
     return n.fail("the result's type is unknown");
+  if ((!start || !limit || !delta) && out.getSizes().size() == 1 &&
+      out.getSizes()[0] == kUnknownSize) {
+    // Of a length known only at run time: aten.arange of the operands'
+    // values.
+    std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+    if (!code)
+      return n.fail("the result's dtype has no Torch dtype");
+    bool isFloat = isa<mlir::FloatType>(out.getDtype());
+    SmallVector<Value> bounds;
+    for (unsigned i = 0; i < 3; ++i) {
+      if (!n.operand(i))
+        return n.fail("start, limit and delta are required");
+      bounds.push_back(
+          isFloat ? n.create<AtenFloatTensorOp>(
+                        Torch::FloatType::get(n.b.getContext()), n.operand(i))
+                  : n.create<AtenIntTensorOp>(
+                        Torch::IntType::get(n.b.getContext()), n.operand(i)));
+    }
+    return n.replace(n.create<AtenArangeStartStepOp>(
+        out, bounds[0], bounds[1], bounds[2], n.constInt(*code), n.none(),
+        n.none(), n.none()));
+  }
   if (!start || !limit || !delta) {
     // At run time: start + delta * [0, 1, ...], as many as the result's
     // static size says (0-d operands broadcast).
-    if (out.getSizes().size() != 1 || out.getSizes()[0] == kUnknownSize)
-      return n.fail("start, limit and delta must be constants, or the "
-                    "result's size static");
+    if (out.getSizes().size() != 1)
+      return n.fail("the result is not 1-D");
     int64_t count = out.getSizes()[0];
     Type dtype = out.getDtype();
     SmallVector<Attribute> iota;
@@ -505,9 +779,7 @@ LogicalResult scatterElements(OnnxNode &n) {
   int64_t axis = n.intAttr("axis", 0);
   if (axis < 0)
     axis += data.getSizes().size();
-  if (data.getSizes()[axis] == kUnknownSize)
-    return n.fail("the scattered dimension must be static");
-  Value index = wrapNegative(n, n.operand(1), data.getSizes()[axis]);
+  Value index = wrapNegative(n, n.operand(1), n.sizeOf(n.operand(0), axis));
   StringRef reduction = n.stringAttr("reduction", "none");
   if (reduction == "none")
     return n.replace(n.create<AtenScatterSrcOp>(
@@ -632,10 +904,10 @@ LogicalResult eyeLike(OnnxNode &n) {
 }
 
 const OnnxConversion kConversions[] = {
-    {"Reshape", 5, reshapeToResult},
-    {"Flatten", 1, reshapeToResult},
-    {"Squeeze", 1, reshapeToResult},
-    {"Unsqueeze", 1, reshapeToResult},
+    {"Reshape", 5, reshape},
+    {"Flatten", 1, flatten},
+    {"Squeeze", 1, squeeze},
+    {"Unsqueeze", 1, unsqueeze},
     {"Expand", 8, expand},
     {"Transpose", 1, transpose},
     {"Concat", 4, concat},

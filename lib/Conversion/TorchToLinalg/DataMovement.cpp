@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "torch-mlir/Conversion/Utils.h"
@@ -27,7 +28,8 @@ using namespace mlir::torch::torch_to_linalg;
 namespace {
 
 /// `input` reshaped to `resultType`, whose sizes are `sizes` (empty if all
-/// are static): collapsed to 1-D (or expanded from 0-d), then expanded.
+/// are static): collapsed to 1-D (or expanded from 0-d), then expanded; to
+/// several dynamic sizes, tensor.reshape.
 Value reshape(OpBuilder &b, Location loc, Value input,
               RankedTensorType resultType, ArrayRef<OpFoldResult> sizes) {
   auto inputType = cast<RankedTensorType>(input.getType());
@@ -37,6 +39,18 @@ Value reshape(OpBuilder &b, Location loc, Value input,
   if (allSizes.empty())
     for (int64_t size : resultType.getShape())
       allSizes.push_back(b.getIndexAttr(size));
+  // Expanding to two or more sizes known only at run time: tensor.reshape of
+  // the sizes. (One expand_shape group of several dynamic sizes is valid IR,
+  // but bufferizing it infers the sizes, which LLVM 19 cannot, and crashes.)
+  if (resultType.getNumDynamicDims() > 1) {
+    SmallVector<Value> shape;
+    for (OpFoldResult size : allSizes)
+      shape.push_back(getValueOrCreateConstantIndexOp(b, loc, size));
+    Value shapeTensor = b.create<tensor::FromElementsOp>(
+        loc, RankedTensorType::get({resultType.getRank()}, b.getIndexType()),
+        shape);
+    return b.create<tensor::ReshapeOp>(loc, resultType, input, shapeTensor);
+  }
   int64_t n = inputType.hasStaticShape() ? inputType.getNumElements()
                                          : ShapedType::kDynamic;
   auto flatType = RankedTensorType::get({n}, inputType.getElementType());
@@ -69,8 +83,10 @@ Value reshape(OpBuilder &b, Location loc, Value input,
 }
 
 /// view(self, size), reshape(self, shape), _unsafe_view(self, size): the
-/// result sizes from the list (static ones from the result type); one -1 is
-/// the element count over the product of the others.
+/// result sizes from the list (static ones from the result type); a -1,
+/// constant or known only at run time, is the element count over the product
+/// of the others. When a size is known only at run time, a check that the
+/// element count is kept.
 template <typename OpTy> class ConvertView : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -82,7 +98,8 @@ public:
     RankedTensorType resultType =
         convertedTensorType(this->getTypeConverter(), op.getResult());
     Value input = adaptor.getOperands()[0];
-    if (!resultType || !isa<RankedTensorType>(input.getType()))
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
     Location loc = op.getLoc();
     SmallVector<OpFoldResult> sizes;
@@ -92,40 +109,82 @@ public:
       if (!elements ||
           static_cast<int64_t>(elements->size()) != resultType.getRank())
         return rewriter.notifyMatchFailure(op, "sizes are not a list");
-      Value inferredAt;
-      Value known = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+      Type i64 = rewriter.getI64Type();
+      Value one = scalarConstant(rewriter, loc, i64, 1);
+      Value minusOne = scalarConstant(rewriter, loc, i64, -1);
+      // Each size as an i64, and whether it may be -1 (only a size that is
+      // not a constant may be, at run time).
+      SmallVector<Value> given;
+      SmallVector<bool> mayInfer;
       for (auto [i, element] : llvm::enumerate(*elements)) {
         if (!resultType.isDynamicDim(i)) {
-          sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(i)));
-          known = rewriter.create<arith::MulIOp>(
-              loc, known,
-              rewriter.create<arith::ConstantIndexOp>(
-                  loc, resultType.getDimSize(i)));
+          given.push_back(
+              scalarConstant(rewriter, loc, i64, resultType.getDimSize(i)));
+          mayInfer.push_back(false);
           continue;
         }
-        if (getConstantInt(element) == -1) {
-          inferredAt = rewriter.create<arith::ConstantIndexOp>(loc, i);
-          sizes.push_back(OpFoldResult());
+        std::optional<int64_t> constant = getConstantInt(element);
+        if (constant) {
+          given.push_back(scalarConstant(rewriter, loc, i64, *constant));
+          mayInfer.push_back(*constant == -1);
           continue;
         }
         Value size = this->getTypeConverter()->materializeTargetConversion(
-            rewriter, loc, rewriter.getI64Type(), element);
+            rewriter, loc, i64, element);
         if (!size)
           return rewriter.notifyMatchFailure(op, "size is not an int");
-        Value index = i64ToIndex(rewriter, loc, size);
-        known = rewriter.create<arith::MulIOp>(loc, known, index);
-        sizes.push_back(index);
+        given.push_back(size);
+        mayInfer.push_back(true);
       }
-      if (inferredAt) {
-        Value total = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-        for (OpFoldResult size : getSizes(rewriter, loc, input))
-          total = rewriter.create<arith::MulIOp>(
-              loc, total, getValueOrCreateConstantIndexOp(rewriter, loc, size));
-        Value inferred = rewriter.create<arith::DivUIOp>(loc, total, known);
-        for (OpFoldResult &size : sizes)
-          if (!size)
-            size = inferred;
+      // known: the product of the sizes that are not -1.
+      Value known = one;
+      SmallVector<Value> isInferred(given.size());
+      for (auto [i, size] : llvm::enumerate(given)) {
+        Value factor = size;
+        if (mayInfer[i]) {
+          isInferred[i] = rewriter.create<arith::CmpIOp>(
+              loc, arith::CmpIPredicate::eq, size, minusOne);
+          factor =
+              rewriter.create<arith::SelectOp>(loc, isInferred[i], one, size);
+        }
+        known = rewriter.create<arith::MulIOp>(loc, known, factor);
       }
+      Value total = one;
+      for (OpFoldResult size : getSizes(rewriter, loc, input))
+        total = rewriter.create<arith::MulIOp>(
+            loc, total,
+            indexToI64(rewriter, loc,
+                       getValueOrCreateConstantIndexOp(rewriter, loc, size)));
+      Value inferred = rewriter.create<arith::DivSIOp>(
+          loc, total, rewriter.create<arith::MaxSIOp>(loc, known, one));
+      Value count = one;
+      for (auto [i, size] : llvm::enumerate(given)) {
+        Value actual = size;
+        if (mayInfer[i])
+          actual = rewriter.create<arith::SelectOp>(loc, isInferred[i],
+                                                    inferred, size);
+        count = rewriter.create<arith::MulIOp>(loc, count, actual);
+        sizes.push_back(resultType.isDynamicDim(i)
+                            ? OpFoldResult(i64ToIndex(rewriter, loc, actual))
+                            : OpFoldResult(rewriter.getIndexAttr(
+                                  resultType.getDimSize(i))));
+      }
+      // (canonicalization drops the check where both are constants)
+      rewriter.create<cf::AssertOp>(
+          loc,
+          rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, total,
+                                         count),
+          "view/reshape: the sizes asked for do not hold the input's element "
+          "count");
+    } else if (!inputType.hasStaticShape()) {
+      Value total = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+      for (OpFoldResult size : getSizes(rewriter, loc, input))
+        total = rewriter.create<arith::MulIOp>(
+            loc, total, getValueOrCreateConstantIndexOp(rewriter, loc, size));
+      checkSameSize(rewriter, loc, total,
+                    rewriter.getIndexAttr(resultType.getNumElements()),
+                    "view/reshape: the input's element count differs from "
+                    "the result's static shape");
     }
     rewriter.replaceOp(op, reshape(rewriter, loc, input, resultType, sizes));
     return success();
@@ -299,7 +358,9 @@ public:
 };
 
 /// expand(self, size, implicit) and broadcast_to(self, size): a broadcasting
-/// copy; -1 keeps a size.
+/// copy; -1 keeps a size. A result size known only at run time comes from the
+/// list; an input dimension whose size is known only at run time stretches
+/// when it is 1 then (and must otherwise equal the result's: checked).
 template <typename OpTy>
 class ConvertExpand : public OpConversionPattern<OpTy> {
 public:
@@ -315,16 +376,143 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() > resultType.getRank())
       return rewriter.notifyMatchFailure(op, "not a broadcast");
-    int64_t offset = resultType.getRank() - inputType.getRank();
-    for (int64_t j = 0; j < resultType.getRank(); ++j) {
-      bool fromInput = j >= offset && inputType.getDimSize(j - offset) != 1;
-      if (resultType.isDynamicDim(j) && !fromInput)
-        return rewriter.notifyMatchFailure(
-            op, "a dynamic size broadcast from 1 is not supported yet");
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    int64_t rank = resultType.getRank();
+    int64_t offset = rank - inputType.getRank();
+    std::optional<SmallVector<Value>> elements =
+        getListElements(op->getOperand(1));
+    if (elements && static_cast<int64_t>(elements->size()) != rank)
+      return rewriter.notifyMatchFailure(op, "sizes of the wrong length");
+    SmallVector<OpFoldResult> inSizes = getSizes(rewriter, loc, input);
+    Type i64 = rewriter.getI64Type();
+
+    // The result's sizes; keeps[j]: the size is the input's own.
+    SmallVector<OpFoldResult> sizes(rank);
+    SmallVector<bool> keeps(rank, false);
+    for (int64_t j = 0; j < rank; ++j) {
+      int64_t i = j - offset;
+      if (!resultType.isDynamicDim(j)) {
+        sizes[j] = rewriter.getIndexAttr(resultType.getDimSize(j));
+        continue;
+      }
+      Value element = elements ? (*elements)[j] : Value();
+      std::optional<int64_t> constant =
+          element ? getConstantInt(element) : std::nullopt;
+      if ((!element || constant == -1) && i >= 0) {
+        sizes[j] = inSizes[i];
+        keeps[j] = true;
+      } else if (constant && *constant >= 0) {
+        sizes[j] = rewriter.getIndexAttr(*constant);
+      } else if (element && !constant) {
+        Value v = this->getTypeConverter()->materializeTargetConversion(
+            rewriter, loc, i64, element);
+        if (!v)
+          return rewriter.notifyMatchFailure(op, "size is not an int");
+        if (i >= 0) {
+          Value keep = rewriter.create<arith::CmpIOp>(
+              loc, arith::CmpIPredicate::eq, v,
+              scalarConstant(rewriter, loc, i64, -1));
+          v = rewriter.create<arith::SelectOp>(
+              loc, keep,
+              indexToI64(
+                  rewriter, loc,
+                  getValueOrCreateConstantIndexOp(rewriter, loc, inSizes[i])),
+              v);
+        }
+        sizes[j] = i64ToIndex(rewriter, loc, v);
+      } else {
+        return rewriter.notifyMatchFailure(op, "a new dimension of size -1");
+      }
     }
-    Value result = buildElementwise(
-        rewriter, op.getLoc(), input, resultType,
-        [](OpBuilder &, Location, ValueRange x) { return x[0]; });
+
+    // Each input dimension: stretched (static 1), the result's own, or
+    // stretched when it is 1 at run time.
+    enum class Read { Zero, Same, OneAtRunTime };
+    SmallVector<Read> reads;
+    for (int64_t i = 0; i < inputType.getRank(); ++i) {
+      int64_t j = i + offset;
+      if (inputType.getDimSize(i) == 1 && resultType.getDimSize(j) != 1) {
+        reads.push_back(Read::Zero);
+      } else if (!inputType.isDynamicDim(i) || keeps[j]) {
+        reads.push_back(Read::Same);
+        checkSameSize(rewriter, loc, inSizes[i], sizes[j],
+                      "expand: dimension " + Twine(i) +
+                          " of the input is neither 1 nor the size asked "
+                          "for");
+      } else {
+        reads.push_back(Read::OneAtRunTime);
+        Value in = getValueOrCreateConstantIndexOp(rewriter, loc, inSizes[i]);
+        Value out = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[j]);
+        Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+        Value ok = rewriter.create<arith::OrIOp>(
+            loc,
+            rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, in,
+                                           one),
+            rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, in,
+                                           out));
+        rewriter.create<cf::AssertOp>(
+            loc, ok,
+            ("expand: dimension " + Twine(i) +
+             " of the input is neither 1 nor the size asked for")
+                .str());
+      }
+    }
+
+    Value init = emptyTensor(rewriter, loc, resultType, sizes);
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(rank);
+    Value result;
+    if (!llvm::is_contained(reads, Read::OneAtRunTime)) {
+      SmallVector<AffineExpr> exprs;
+      for (auto [i, read] : llvm::enumerate(reads))
+        exprs.push_back(read == Read::Zero
+                            ? getAffineConstantExpr(0, context)
+                            : getAffineDimExpr(i + offset, context));
+      result = rewriter
+                   .create<linalg::GenericOp>(
+                       loc, resultType, input, init,
+                       ArrayRef<AffineMap>{
+                           AffineMap::get(rank, 0, exprs, context), identity},
+                       iterators,
+                       [](OpBuilder &b, Location l, ValueRange args) {
+                         b.create<linalg::YieldOp>(l, args[0]);
+                       })
+                   .getResult(0);
+    } else {
+      // Read the input at each position, index 0 along a dimension that is
+      // 1 at run time.
+      result =
+          rewriter
+              .create<linalg::GenericOp>(
+                  loc, resultType, ValueRange{}, init,
+                  ArrayRef<AffineMap>{identity}, iterators,
+                  [&](OpBuilder &b, Location l, ValueRange) {
+                    Value zero = b.create<arith::ConstantIndexOp>(l, 0);
+                    Value one = b.create<arith::ConstantIndexOp>(l, 1);
+                    SmallVector<Value> at;
+                    for (auto [i, read] : llvm::enumerate(reads)) {
+                      if (read == Read::Zero) {
+                        at.push_back(zero);
+                        continue;
+                      }
+                      Value index = b.create<linalg::IndexOp>(l, i + offset);
+                      if (read == Read::OneAtRunTime) {
+                        Value isOne = b.create<arith::CmpIOp>(
+                            l, arith::CmpIPredicate::eq,
+                            b.create<tensor::DimOp>(l, input, i), one);
+                        index =
+                            b.create<arith::SelectOp>(l, isOne, zero, index);
+                      }
+                      at.push_back(index);
+                    }
+                    b.create<linalg::YieldOp>(
+                        l,
+                        b.create<tensor::ExtractOp>(l, input, at).getResult());
+                  })
+              .getResult(0);
+    }
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -470,12 +658,14 @@ public:
       offsets[*dim] = i64ToIndex(rewriter, loc, index);
     }
     sizes[*dim] = rewriter.getIndexAttr(1);
+    // The input's shape without `dim`: named, not inferred (inference drops
+    // the first unit dimensions, which need not be `dim`).
+    SmallVector<int64_t> reduced(inputType.getShape());
+    reduced.erase(reduced.begin() + *dim);
     auto reducedType =
-        tensor::ExtractSliceOp::inferCanonicalRankReducedResultType(
-            resultType.getRank(), inputType, offsets, sizes, strides);
+        RankedTensorType::get(reduced, inputType.getElementType());
     Value slice = rewriter.create<tensor::ExtractSliceOp>(
-        loc, cast<RankedTensorType>(reducedType), input, offsets, sizes,
-        strides);
+        loc, reducedType, input, offsets, sizes, strides);
     if (slice.getType() != resultType)
       slice = rewriter.create<tensor::CastOp>(loc, resultType, slice);
     rewriter.replaceOp(op, slice);
@@ -723,6 +913,73 @@ public:
   }
 };
 
+/// _shape_as_tensor(self): the sizes, as a 1-D tensor (of the result's
+/// integer type), from tensor.dim.
+class ConvertShapeAsTensor : public OpConversionPattern<Aten_ShapeAsTensorOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Aten_ShapeAsTensorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    auto type = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
+    if (!resultType || !type || resultType.getRank() != 1 ||
+        !isa<IntegerType>(resultType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "not a ranked input");
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    for (OpFoldResult size : getSizes(rewriter, loc, adaptor.getSelf()))
+      sizes.push_back(rewriter.create<arith::IndexCastOp>(
+          loc, resultType.getElementType(),
+          getValueOrCreateConstantIndexOp(rewriter, loc, size)));
+    Value shape = rewriter.create<tensor::FromElementsOp>(
+        loc,
+        RankedTensorType::get({static_cast<int64_t>(sizes.size())},
+                              resultType.getElementType()),
+        sizes);
+    if (shape.getType() != resultType)
+      shape = rewriter.create<tensor::CastOp>(loc, resultType, shape);
+    rewriter.replaceOp(op, shape);
+    return success();
+  }
+};
+
+/// tensor_static_info_cast: tensor.cast, and a run-time check for each size
+/// the result claims static where the operand's was known only at run time.
+class ConvertTensorStaticInfoCast
+    : public OpConversionPattern<TensorStaticInfoCastOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(TensorStaticInfoCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getOperand();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType ||
+        !tensor::CastOp::areCastCompatible(inputType, resultType))
+      return rewriter.notifyMatchFailure(op, "not compatible ranked tensors");
+    Location loc = op.getLoc();
+    for (int64_t d = 0; d < resultType.getRank(); ++d)
+      if (inputType.isDynamicDim(d) && !resultType.isDynamicDim(d))
+        checkSameSize(rewriter, loc,
+                      rewriter.create<tensor::DimOp>(loc, input, d).getResult(),
+                      rewriter.getIndexAttr(resultType.getDimSize(d)),
+                      "dimension " + Twine(d) + " is not the static size " +
+                          Twine(resultType.getDimSize(d)) +
+                          " the program was compiled for");
+    Value result = input;
+    if (inputType != resultType)
+      result = rewriter.create<tensor::CastOp>(loc, resultType, input);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 /// constant_pad_nd(self, pad, value): tensor.pad. `pad` lists (low, high)
 /// pairs from the last dimension backwards; negative amounts crop.
 class ConvertConstantPad : public OpConversionPattern<AtenConstantPadNdOp> {
@@ -915,6 +1172,7 @@ void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
                ConvertSlice, ConvertSliceScatter, ConvertViewDtype,
                ConvertSelect, ConvertCat, ConvertGather<AtenEmbeddingOp>,
                ConvertGather<AtenIndexSelectOp>, ConvertSizeInt,
+               ConvertShapeAsTensor, ConvertTensorStaticInfoCast,
                ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
       converter, context);
 }

@@ -12,7 +12,9 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -33,45 +35,153 @@ Value buildElementwise(
     function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   int64_t rank = resultType.getRank();
   MLIRContext *context = b.getContext();
-  SmallVector<AffineMap> maps;
-  SmallVector<OpFoldResult> sizes(rank);
-  for (int64_t j = 0; j < rank; ++j)
-    if (!resultType.isDynamicDim(j))
-      sizes[j] = b.getIndexAttr(resultType.getDimSize(j));
 
-  for (Value input : inputs) {
+  // The operands' dimensions that are not a static 1 stretched, per result
+  // dimension: (operand, its dimension).
+  SmallVector<SmallVector<std::pair<unsigned, int64_t>>> contributors(rank);
+  for (auto [k, input] : llvm::enumerate(inputs)) {
+    auto type = cast<RankedTensorType>(input.getType());
+    int64_t offset = rank - type.getRank();
+    for (int64_t i = 0; i < type.getRank(); ++i)
+      if (!(type.getDimSize(i) == 1 && resultType.getDimSize(i + offset) != 1))
+        contributors[i + offset].push_back({k, i});
+  }
+  auto dimOf = [&](unsigned k, int64_t i) -> OpFoldResult {
+    auto type = cast<RankedTensorType>(inputs[k].getType());
+    if (!type.isDynamicDim(i))
+      return b.getIndexAttr(type.getDimSize(i));
+    return b.create<tensor::DimOp>(loc, inputs[k], i).getResult();
+  };
+
+  // Each result size: static from the type, or an operand's static size, or
+  // (all dynamic) the first that is not 1 at run time.
+  SmallVector<OpFoldResult> sizes(rank);
+  // isOne[k][i]: operand k's dimension i is known only at run time and may
+  // be 1 where the result's is not: it stretches then (read at index 0).
+  SmallVector<SmallVector<Value>> isOne(inputs.size());
+  for (auto [k, input] : llvm::enumerate(inputs))
+    isOne[k].resize(cast<RankedTensorType>(input.getType()).getRank());
+  for (int64_t j = 0; j < rank; ++j) {
+    if (!resultType.isDynamicDim(j)) {
+      sizes[j] = b.getIndexAttr(resultType.getDimSize(j));
+    } else {
+      for (auto [k, i] : contributors[j])
+        if (!cast<RankedTensorType>(inputs[k].getType()).isDynamicDim(i)) {
+          sizes[j] = dimOf(k, i);
+          break;
+        }
+      if (!sizes[j] && contributors[j].size() == 1) {
+        sizes[j] = dimOf(contributors[j][0].first, contributors[j][0].second);
+        continue; // the one operand that sets it
+      }
+      if (!sizes[j] && !contributors[j].empty()) {
+        Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+        Value size;
+        for (auto [k, i] : contributors[j]) {
+          Value d = getValueOrCreateConstantIndexOp(b, loc, dimOf(k, i));
+          size = !size ? d
+                       : b.create<arith::SelectOp>(
+                             loc,
+                             b.create<arith::CmpIOp>(
+                                 loc, arith::CmpIPredicate::eq, size, one),
+                             d, size);
+        }
+        sizes[j] = size;
+      }
+    }
+    if (!sizes[j])
+      sizes[j] = b.getIndexAttr(1);
+    std::optional<int64_t> staticSize = getConstantIntValue(sizes[j]);
+    for (auto [k, i] : contributors[j]) {
+      auto type = cast<RankedTensorType>(inputs[k].getType());
+      if (!type.isDynamicDim(i))
+        continue; // static: equal to a static result size, by its type
+      Value d = getValueOrCreateConstantIndexOp(b, loc, dimOf(k, i));
+      Value size = getValueOrCreateConstantIndexOp(b, loc, sizes[j]);
+      Value one = b.create<arith::ConstantIndexOp>(loc, 1);
+      Value same =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, d, size);
+      Value unit =
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, d, one);
+      b.create<cf::AssertOp>(
+          loc, b.create<arith::OrIOp>(loc, same, unit),
+          ("operand " + Twine(k) + "'s size along dimension " + Twine(j) +
+           " of the result is neither the result's size nor 1 (the operands "
+           "do not broadcast)")
+              .str());
+      if (staticSize != 1)
+        isOne[k][i] = unit;
+    }
+  }
+
+  // Operands read directly through their indexing map, and those with a
+  // dimension that may stretch at run time, read with tensor.extract.
+  SmallVector<Value> direct;
+  SmallVector<AffineMap> maps;
+  SmallVector<int> directIndex(inputs.size(), -1);
+  for (auto [k, input] : llvm::enumerate(inputs)) {
+    if (llvm::any_of(isOne[k], [](Value v) { return bool(v); }))
+      continue;
     auto type = cast<RankedTensorType>(input.getType());
     int64_t offset = rank - type.getRank();
     SmallVector<AffineExpr> exprs;
     for (int64_t i = 0; i < type.getRank(); ++i) {
-      int64_t j = i + offset;
-      bool stretched = type.getDimSize(i) == 1 && resultType.getDimSize(j) != 1;
+      bool stretched =
+          type.getDimSize(i) == 1 && resultType.getDimSize(i + offset) != 1;
       exprs.push_back(stretched ? getAffineConstantExpr(0, context)
-                                : getAffineDimExpr(j, context));
-      if (!stretched && !sizes[j]) {
-        if (type.isDynamicDim(i))
-          sizes[j] = b.create<tensor::DimOp>(loc, input, i).getResult();
-        else
-          sizes[j] = b.getIndexAttr(type.getDimSize(i));
-      }
+                                : getAffineDimExpr(i + offset, context));
     }
+    directIndex[k] = direct.size();
+    direct.push_back(input);
     maps.push_back(AffineMap::get(rank, 0, exprs, context));
   }
-  for (OpFoldResult &size : sizes)
-    if (!size)
-      size = b.getIndexAttr(1);
   maps.push_back(b.getMultiDimIdentityMap(rank));
 
   Value init = emptyTensor(b, loc, resultType, sizes);
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   auto generic = b.create<linalg::GenericOp>(
-      loc, resultType, inputs, init, maps, iterators,
+      loc, resultType, direct, init, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        Value result = body(nested, nestedLoc, args.drop_back());
+        SmallVector<Value> elements;
+        for (auto [k, input] : llvm::enumerate(inputs)) {
+          if (directIndex[k] >= 0) {
+            elements.push_back(args[directIndex[k]]);
+            continue;
+          }
+          auto type = cast<RankedTensorType>(input.getType());
+          int64_t offset = rank - type.getRank();
+          Value zero = nested.create<arith::ConstantIndexOp>(nestedLoc, 0);
+          SmallVector<Value> at;
+          for (int64_t i = 0; i < type.getRank(); ++i) {
+            if (type.getDimSize(i) == 1 &&
+                resultType.getDimSize(i + offset) != 1) {
+              at.push_back(zero);
+              continue;
+            }
+            Value index = nested.create<linalg::IndexOp>(nestedLoc, i + offset);
+            if (isOne[k][i])
+              index = nested.create<arith::SelectOp>(nestedLoc, isOne[k][i],
+                                                     zero, index);
+            at.push_back(index);
+          }
+          elements.push_back(
+              nested.create<tensor::ExtractOp>(nestedLoc, input, at));
+        }
+        Value result = body(nested, nestedLoc, elements);
         nested.create<linalg::YieldOp>(nestedLoc, result);
       });
   return generic.getResult(0);
+}
+
+void checkSameSize(OpBuilder &b, Location loc, OpFoldResult a, OpFoldResult c,
+                   const Twine &what) {
+  if (getConstantIntValue(a) && getConstantIntValue(c))
+    return;
+  Value equal = b.create<arith::CmpIOp>(
+      loc, arith::CmpIPredicate::eq, getValueOrCreateConstantIndexOp(b, loc, a),
+      getValueOrCreateConstantIndexOp(b, loc, c));
+  b.create<cf::AssertOp>(loc, equal, what.str());
 }
 
 Value castElements(OpBuilder &b, Location loc, Value tensor, Type element) {

@@ -32,6 +32,13 @@ Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
   rhs = castElements(b, loc, rhs, element);
   SmallVector<OpFoldResult> lhsSizes = getSizes(b, loc, lhs);
   SmallVector<OpFoldResult> rhsSizes = getSizes(b, loc, rhs);
+  int64_t rank = lhsSizes.size();
+  checkSameSize(b, loc, lhsSizes[rank - 1], rhsSizes[rank - 2],
+                "matmul: the left operand's columns and the right operand's "
+                "rows differ");
+  if (rank == 3)
+    checkSameSize(b, loc, lhsSizes[0], rhsSizes[0],
+                  "batched matmul: the operands' batch sizes differ");
   SmallVector<OpFoldResult> sizes(lhsSizes.begin(), lhsSizes.end() - 1);
   sizes.push_back(rhsSizes.back());
   Value zero = scalarConstant(b, loc, element, 0);

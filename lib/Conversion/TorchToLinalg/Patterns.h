@@ -64,11 +64,18 @@ Value reductionStep(OpBuilder &b, Location loc, ReductionKind kind, Value x,
 
 /// A `linalg.generic` computing a tensor of `resultType` from `inputs`
 /// broadcast to it the way PyTorch broadcasts (trailing dimensions aligned; a
-/// static size 1 stretches). `body` gets one element of each input and returns
-/// the result element.
+/// static size 1 stretches; so does a size known only at run time that is 1
+/// then, where the result's is not: that operand is read with tensor.extract,
+/// and a run-time check that it is 1 or the result's size). `body` gets one
+/// element of each input and returns the result element.
 Value buildElementwise(
     OpBuilder &b, Location loc, ValueRange inputs, RankedTensorType resultType,
     function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// A run-time check (`cf.assert`) that two sizes are equal, unless both are
+/// constants; `what` is its message.
+void checkSameSize(OpBuilder &b, Location loc, OpFoldResult a, OpFoldResult c,
+                   const Twine &what);
 
 /// scf.for loops over every position of a tensor of `sizes`, threading
 /// `carried` (tensors) through; `body` gets the position and the carried

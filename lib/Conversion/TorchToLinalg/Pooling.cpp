@@ -128,6 +128,16 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   return loops;
 }
 
+/// The spatial sizes (after batch and channel) of input and result are
+/// static; batch and channel may be known only at run time.
+bool staticPlanes(RankedTensorType input, RankedTensorType result) {
+  for (RankedTensorType t : {input, result})
+    for (int64_t d = 2; d < t.getRank(); ++d)
+      if (t.isDynamicDim(d))
+        return false;
+  return true;
+}
+
 Value lowest(OpBuilder &b, Location loc, Type type) {
   if (isa<mlir::FloatType>(type))
     return b.create<arith::ConstantOp>(
@@ -153,9 +163,9 @@ public:
     RankedTensorType resultType =
         convertedTensorType(this->getTypeConverter(), op->getResult(0));
     if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
-        !resultType.hasStaticShape())
+        !staticPlanes(inputType, resultType))
       return rewriter.notifyMatchFailure(
-          op, "needs a batched input and a static result");
+          op, "needs a batched input, and static planes in and out");
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    op->getOperand(4), op->getOperand(5), spatial);
@@ -250,10 +260,10 @@ public:
     RankedTensorType resultType =
         convertedTensorType(this->getTypeConverter(), op->getResult(0));
     if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
-        !resultType.hasStaticShape() || !inputType.hasStaticShape() ||
+        !staticPlanes(inputType, resultType) ||
         !isa<mlir::FloatType>(resultType.getElementType()))
-      return rewriter.notifyMatchFailure(op,
-                                         "needs a static batched float input");
+      return rewriter.notifyMatchFailure(
+          op, "needs a batched float input, and static planes in and out");
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    Value(), op->getOperand(4), spatial);
@@ -271,9 +281,9 @@ public:
     Value zero = scalarConstant(rewriter, loc, element, 0);
     PoolingLoops loops =
         poolingLoops(rewriter, loc, input, resultType, *w, zero);
-    SmallVector<OpFoldResult> sizes;
-    for (int64_t size : resultType.getShape())
-      sizes.push_back(rewriter.getIndexAttr(size));
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    for (int64_t i = 0; i < spatial; ++i)
+      sizes[i + 2] = rewriter.getIndexAttr(resultType.getDimSize(i + 2));
     Value sums = filledTensor(rewriter, loc, resultType, sizes, zero);
     SmallVector<AffineMap> maps(loops.inputMaps);
     maps.push_back(loops.outputMap);

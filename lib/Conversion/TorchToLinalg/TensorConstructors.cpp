@@ -129,13 +129,15 @@ public:
     step = castScalar(rewriter, loc, step, f64);
     SmallVector<OpFoldResult> sizes;
     if (resultType.isDynamicDim(0)) {
-      // ceil((end - start) / step)
+      // max(ceil((end - start) / step), 0)
       Value length = rewriter.create<math::CeilOp>(
           loc, rewriter.create<arith::DivFOp>(
                    loc, rewriter.create<arith::SubFOp>(loc, end, start), step));
-      sizes.push_back(
-          rewriter.create<arith::FPToSIOp>(loc, rewriter.getIndexType(), length)
-              .getResult());
+      length = rewriter.create<arith::MaximumFOp>(
+          loc, length, scalarConstant(rewriter, loc, f64, 0));
+      sizes.push_back(i64ToIndex(rewriter, loc,
+                                 rewriter.create<arith::FPToSIOp>(
+                                     loc, rewriter.getI64Type(), length)));
     } else {
       sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(0)));
     }

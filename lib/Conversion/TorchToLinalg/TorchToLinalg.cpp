@@ -23,10 +23,11 @@ class ConvertTorchToLinalg
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
-    target.addLegalDialect<
-        affine::AffineDialect, arith::ArithDialect, complex::ComplexDialect,
-        linalg::LinalgDialect, math::MathDialect, scf::SCFDialect,
-        tensor::TensorDialect, TorchConversion::TorchConversionDialect>();
+    target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
+                           cf::ControlFlowDialect, complex::ComplexDialect,
+                           linalg::LinalgDialect, math::MathDialect,
+                           scf::SCFDialect, tensor::TensorDialect,
+                           TorchConversion::TorchConversionDialect>();
     TorchConversion::BackendTypeConverter converter(context);
     RewritePatternSet patterns(context);
     torch_to_linalg::populateElementwisePatterns(converter, patterns);

@@ -12,8 +12,13 @@ that with MLIR's ExecutionEngine. No PyTorch anywhere.
 
 Arguments are checked against each function's signature before anything runs:
 a wrong count, rank, static dimension or dtype is a ValueError naming the
-argument. Arrays are copied in (a compiled function may write into its argument
-buffers) and results are copied out, so no memory is shared with the caller.
+argument. A dynamic dimension (`?`) takes any size; where the sizes of
+arguments must agree (a broadcast, a matmul's inner sizes, a reshape's element
+count), the compiled code checks them as it runs, and a failed check is a
+ValueError with the check's message and place. Results come back with the
+shapes they were computed with. Arrays are copied in (a compiled function may
+write into its argument buffers) and results are copied out, so no memory is
+shared with the caller.
 
 Element types and numpy dtypes: see torch_mlir.runtime.DTYPES. bf16 travels as
 uint16 bit patterns (int16 accepted too); an i8 argument also takes uint8
@@ -37,6 +42,8 @@ __all__ = ["CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"
 
 PIPELINE = "builtin.module(refback-linalg-on-tensors-to-llvm-pipeline)"
 RESULTS_CALLBACK_PREFIX = "refback_results_"  # lib/RefBackend/Passes.h
+CHECK_FAILED_CALLBACK = "refback_check_failed"
+CHECKS_ATTRIBUTE = "refback.checks"
 
 # Dtypes an argument may also come as: the same bits under another name.
 _ALSO_ACCEPTED = {
@@ -93,12 +100,16 @@ class Signature:
 
 
 class CompiledModule:
-    """What RefBackend.compile returns: the LLVM-dialect module and the
-    signatures (from before lowering) of its public functions."""
+    """What RefBackend.compile returns: the LLVM-dialect module, the
+    signatures (from before lowering) of its public functions, and the
+    messages of its run-time checks (refback-checks-to-errors)."""
 
     def __init__(self, module, signatures):
         self.module = module
         self.signatures = signatures
+        attributes = module.operation.attributes
+        self.checks = ([ir.StringAttr(a).value for a in ir.ArrayAttr(attributes[CHECKS_ATTRIBUTE])]
+                       if CHECKS_ATTRIBUTE in attributes else [])
 
     def __str__(self):
         return str(self.module)
@@ -196,10 +207,14 @@ class Invoker:
         self._lock = threading.Lock()
         self._results = None
         self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
+        self._checks = list(compiled.checks)
+        self._failed_check = None
         self._engine = _jit(compiled.module, opt_level)
         for signature in self._signatures.values():
             if signature.results:
                 self._register_results_callback(signature)
+        if self._checks:
+            self._register_check_callback()
 
     @property
     def functions(self):
@@ -235,9 +250,14 @@ class Invoker:
                 keep_alive.append(value)
                 pointers.append(ctypes.pointer(value))
         with self._lock:
-            self._results = []
+            self._results, self._failed_check = [], None
             self._engine.invoke(name, *pointers)
             results, self._results = self._results, None
+            failed, self._failed_check = self._failed_check, None
+        if failed is not None:
+            message = (self._checks[failed] if 0 <= failed < len(self._checks)
+                       else f"run-time check #{failed}")
+            raise ValueError(f"{name}(): the arguments failed a run-time check: {message}")
         if not signature.results:
             return None
         problems = [r for r in results if isinstance(r, BaseException)]
@@ -268,6 +288,17 @@ class Invoker:
         callback = ctypes.CFUNCTYPE(None, *arg_types)(receive)
         self._callbacks.append(callback)
         self._engine.register_runtime(RESULTS_CALLBACK_PREFIX + signature.name, callback)
+
+
+    def _register_check_callback(self):
+        def failed(index):
+            # Runs inside the compiled code, which returns right after.
+            if self._failed_check is None:
+                self._failed_check = index
+
+        callback = ctypes.CFUNCTYPE(None, ctypes.c_int64)(failed)
+        self._callbacks.append(callback)
+        self._engine.register_runtime(CHECK_FAILED_CALLBACK, callback)
 
 
 def _checked_array(function, index, arg, expected):

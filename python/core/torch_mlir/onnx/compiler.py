@@ -80,8 +80,12 @@ def _numpy_dtype(onnx, type_proto):
 class CompiledModel:
     """`model(*arrays, **named_arrays)` runs the graph and returns a dict of its
     outputs by name. Inputs go by position or by their graph names; each is
-    checked (count, rank, static sizes, dtype) before anything runs, and a
-    wrong one is a ValueError naming it."""
+    checked (count, rank, static sizes, dtype, and that the dimensions the
+    model names alike, `dim_param`s such as "batch", have one size) before
+    anything runs, and a wrong one is a ValueError naming it. A model with
+    named or unknown dimensions is compiled once for every size; what the
+    compiled code can only check as it runs (operands that must broadcast, a
+    reshape's element count) is a ValueError too."""
 
     def __init__(self, graph, invoker, func_name="main"):
         onnx = _importer.onnx
@@ -90,6 +94,7 @@ class CompiledModel:
         self.input_names = [i.name for i in inputs]
         self.output_names = [o.name for o in graph.output]
         self._input_dtypes = [_numpy_dtype(onnx, i.type) for i in inputs]
+        self._input_dim_params = [_dim_params(i.type) for i in inputs]
         self._output_dtypes = [_numpy_dtype(onnx, o.type) for o in graph.output]
         self._invoker = invoker
         self._func_name = func_name
@@ -110,11 +115,23 @@ class CompiledModel:
         if missing:
             raise ValueError(f"missing input(s): {', '.join(missing)}")
         ordered = []
-        for name, dtype in zip(self.input_names, self._input_dtypes):
+        bound = {}  # dim_param -> (input name, axis, size) of its first use
+        for name, dtype, params in zip(self.input_names, self._input_dtypes,
+                                       self._input_dim_params):
             value = values[name]
             if not isinstance(value, np.ndarray):
                 raise ValueError(f"input {name!r}: expected a numpy array, "
                                  f"got {type(value).__name__}")
+            for axis, param in params.items():
+                if axis >= value.ndim:
+                    continue  # the rank check names it
+                size = value.shape[axis]
+                first = bound.setdefault(param, (name, axis, size))
+                if first[2] != size:
+                    raise ValueError(
+                        f"input {name!r}: dimension {axis} ({param!r}) is {size}, but "
+                        f"input {first[0]!r} has {param!r} = {first[2]} (dimension "
+                        f"{first[1]})")
             if dtype is not None and value.dtype != dtype:
                 raise ValueError(f"input {name!r}: expected dtype {dtype}, got {value.dtype}")
             if value.dtype.kind == "u" and value.dtype.itemsize > 1:
@@ -141,6 +158,17 @@ class CompiledModel:
                 array = array.view(dtype)
             outputs[name] = array
         return outputs
+
+
+def _dim_params(type_proto):
+    """{axis: name} of a graph input's named dimensions (ONNX's `dim_param`;
+    the `unk__N` names its shape inference makes up are not names)."""
+    if type_proto.WhichOneof("value") != "tensor_type" or \
+            not type_proto.tensor_type.HasField("shape"):
+        return {}
+    return {axis: dim.dim_param for axis, dim in enumerate(type_proto.tensor_type.shape.dim)
+            if dim.WhichOneof("value") == "dim_param" and dim.dim_param
+            and not dim.dim_param.startswith("unk__")}
 
 
 def _renamed(message, names):

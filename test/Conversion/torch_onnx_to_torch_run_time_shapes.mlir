@@ -1,0 +1,169 @@
+// convert-torch-onnx-to-torch with sizes known only at run time: they are
+// read with aten.size.int and _shape_as_tensor, and a shape operand's
+// elements with select and Int.Tensor.
+// RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
+
+// Shape of a tensor of dynamic sizes: _shape_as_tensor, sliced.
+// CHECK-LABEL: func.func @shape(
+// CHECK:         %[[ALL:.*]] = torch.aten._shape_as_tensor %arg0 : !torch.vtensor<[?,?,4],f32> -> !torch.vtensor<[3],si64>
+// CHECK:         torch.aten.slice.Tensor %[[ALL]], {{.*}} : !torch.vtensor<[3],si64>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[2],si64>
+func.func @shape(%x: !torch.vtensor<[?,?,4],f32>) -> !torch.vtensor<[2],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Shape"(%x) {torch.onnx.end = 2 : si64} : (!torch.vtensor<[?,?,4],f32>) -> !torch.vtensor<[2],si64>
+  return %0 : !torch.vtensor<[2],si64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @size(
+// CHECK:         %[[N:.*]] = torch.aten.size.int %arg0, %int0
+// CHECK:         %[[COUNT:.*]] = torch.aten.mul.int %{{.*}}, %int3
+// CHECK:         torch.prim.NumToTensor.Scalar %[[COUNT]] : !torch.int -> !torch.vtensor<[],si64>
+func.func @size(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Size"(%x) : (!torch.vtensor<[?,3],f32>) -> !torch.vtensor<[],si64>
+  return %0 : !torch.vtensor<[],si64>
+}
+
+// -----
+
+// Two dynamic sizes: each the shape operand's element, where 0 copies the
+// input's size.
+// CHECK-LABEL: func.func @reshape_two_dynamic(
+// CHECK:         %[[E0:.*]] = torch.aten.select.int %arg1, %int0{{.*}}, %int0{{.*}} : !torch.vtensor<[4],si64>, !torch.int, !torch.int -> !torch.vtensor<[],si64>
+// CHECK:         %[[V0:.*]] = torch.aten.Int.Tensor %[[E0]]
+// CHECK:         %[[V1:.*]] = torch.aten.Int.Tensor
+// CHECK:         %[[ZERO0:.*]] = torch.aten.eq.int %[[V0]], %int0
+// CHECK:         %[[D0:.*]] = torch.aten.size.int %arg0, %int0
+// CHECK:         %[[S0:.*]] = torch.aten.add.int %[[V0]], %{{.*}}
+// CHECK:         %[[S1:.*]] = torch.aten.add.int %[[V1]], %{{.*}}
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %[[S0]], %[[S1]], %int4, %int16
+// CHECK:         torch.aten.reshape %arg0, %[[LIST]] : !torch.vtensor<[?,?,64],f32>, !torch.list<int> -> !torch.vtensor<[?,?,4,16],f32>
+func.func @reshape_two_dynamic(%x: !torch.vtensor<[?,?,64],f32>, %shape: !torch.vtensor<[4],si64>) -> !torch.vtensor<[?,?,4,16],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Reshape"(%x, %shape) : (!torch.vtensor<[?,?,64],f32>, !torch.vtensor<[4],si64>) -> !torch.vtensor<[?,?,4,16],f32>
+  return %0 : !torch.vtensor<[?,?,4,16],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @unsqueeze_two_dynamic(
+// CHECK:         %[[D0:.*]] = torch.aten.size.int %arg0, %int0
+// CHECK:         %[[D1:.*]] = torch.aten.size.int %arg0, %int1
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %[[D0]], %int1{{.*}}, %int1{{.*}}, %[[D1]]
+// CHECK:         torch.aten.reshape %arg0, %[[LIST]]
+func.func @unsqueeze_two_dynamic(%x: !torch.vtensor<[?,?],si64>) -> !torch.vtensor<[?,1,1,?],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %axes = torch.vtensor.literal(dense<[1, 2]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  %0 = torch.operator "onnx.Unsqueeze"(%x, %axes) : (!torch.vtensor<[?,?],si64>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,1,1,?],si64>
+  return %0 : !torch.vtensor<[?,1,1,?],si64>
+}
+
+// -----
+
+// A shape element of 1 keeps the input's size (-1 for broadcast_to); one
+// known only at run time is -1 where it is 1 then.
+// CHECK-LABEL: func.func @expand_to_run_time_shape(
+// CHECK:         %[[B:.*]] = torch.aten.Int.Tensor
+// CHECK:         torch.aten.Int.Tensor
+// CHECK:         %[[T:.*]] = torch.aten.Int.Tensor
+// CHECK:         %[[S:.*]] = torch.aten.Int.Tensor
+// CHECK:         %[[B1:.*]] = torch.aten.eq.int %[[B]], %int1
+// CHECK:         %[[BSIZE:.*]] = torch.aten.add.int %[[B]], %{{.*}}
+// CHECK:         %[[SSIZE:.*]] = torch.aten.add.int %[[S]], %{{.*}}
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %[[BSIZE]], %int1{{.*}}, %[[T]], %[[SSIZE]]
+// CHECK:         torch.aten.broadcast_to %arg0, %[[LIST]] : !torch.vtensor<[?,1,1,?],si64>, !torch.list<int> -> !torch.vtensor<[?,1,?,?],si64>
+func.func @expand_to_run_time_shape(%x: !torch.vtensor<[?,1,1,?],si64>, %shape: !torch.vtensor<[4],si64>) -> !torch.vtensor<[?,1,?,?],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Expand"(%x, %shape) : (!torch.vtensor<[?,1,1,?],si64>, !torch.vtensor<[4],si64>) -> !torch.vtensor<[?,1,?,?],si64>
+  return %0 : !torch.vtensor<[?,1,?,?],si64>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @constant_of_run_time_shape(
+// CHECK:         %[[A:.*]] = torch.aten.Int.Tensor
+// CHECK:         %[[B:.*]] = torch.aten.Int.Tensor
+// CHECK:         %[[FILL:.*]] = torch.constant.float 2.500000e+00
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %[[A]], %[[B]]
+// CHECK:         torch.aten.full %[[LIST]], %[[FILL]], %int6
+func.func @constant_of_run_time_shape(%shape: !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.ConstantOfShape"(%shape) {torch.onnx.value = dense<2.5> : tensor<1xf32>} : (!torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @slice_to_run_time_end(
+// CHECK:         %[[END:.*]] = torch.aten.Int.Tensor
+// CHECK:         torch.aten.slice.Tensor %arg0, %int1, %int0, %[[END]], %int1{{.*}} -> !torch.vtensor<[?,?],f32>
+func.func @slice_to_run_time_end(%x: !torch.vtensor<[?,?],f32>, %end: !torch.vtensor<[1],si64>) -> !torch.vtensor<[?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %start = torch.vtensor.literal(dense<0> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %axes = torch.vtensor.literal(dense<1> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %0 = torch.operator "onnx.Slice"(%x, %start, %end, %axes) : (!torch.vtensor<[?,?],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+
+// -----
+
+// A negative step along a static dimension: the positions, gathered.
+// CHECK-LABEL: func.func @slice_negative_step(
+// CHECK:         %[[AT:.*]] = torch.vtensor.literal(dense<[5, 3, 1]> : tensor<3xsi64>)
+// CHECK:         torch.aten.index_select %arg0, %int1, %[[AT]] : !torch.vtensor<[?,6],f32>, !torch.int, !torch.vtensor<[3],si64> -> !torch.vtensor<[?,3],f32>
+func.func @slice_negative_step(%x: !torch.vtensor<[?,6],f32>) -> !torch.vtensor<[?,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %start = torch.vtensor.literal(dense<-1> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %end = torch.vtensor.literal(dense<-100> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %axes = torch.vtensor.literal(dense<1> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %steps = torch.vtensor.literal(dense<-2> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %0 = torch.operator "onnx.Slice"(%x, %start, %end, %axes, %steps) : (!torch.vtensor<[?,6],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?,3],f32>
+  return %0 : !torch.vtensor<[?,3],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @range_of_run_time_length(
+// CHECK:         %[[START:.*]] = torch.aten.Int.Tensor %{{.*}}
+// CHECK:         %[[LIMIT:.*]] = torch.aten.Int.Tensor %arg0
+// CHECK:         %[[DELTA:.*]] = torch.aten.Int.Tensor %{{.*}}
+// CHECK:         torch.aten.arange.start_step %[[START]], %[[LIMIT]], %[[DELTA]], %int4
+func.func @range_of_run_time_length(%limit: !torch.vtensor<[],si64>) -> !torch.vtensor<[?],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %zero = torch.vtensor.literal(dense<0> : tensor<si64>) : !torch.vtensor<[],si64>
+  %one = torch.vtensor.literal(dense<1> : tensor<si64>) : !torch.vtensor<[],si64>
+  %0 = torch.operator "onnx.Range"(%zero, %limit, %one) : (!torch.vtensor<[],si64>, !torch.vtensor<[],si64>, !torch.vtensor<[],si64>) -> !torch.vtensor<[?],si64>
+  return %0 : !torch.vtensor<[?],si64>
+}
+
+// -----
+
+// A weight on the right: the left's rows of every batch at once.
+// CHECK-LABEL: func.func @matmul_dynamic_batch(
+// CHECK:         %[[B:.*]] = torch.aten.size.int %arg0, %int0
+// CHECK:         %[[T:.*]] = torch.aten.size.int %arg0, %int1
+// CHECK:         %[[ROWS:.*]] = torch.aten.mul.int %[[T]], %[[B]]
+// CHECK:         %[[FLAT:.*]] = torch.prim.ListConstruct %[[ROWS]], %int64
+// CHECK:         %[[X:.*]] = torch.aten.reshape %arg0, %[[FLAT]] {{.*}} -> !torch.vtensor<[?,64],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.mm %[[X]], %arg1 : !torch.vtensor<[?,64],f32>, !torch.vtensor<[64,32],f32> -> !torch.vtensor<[?,32],f32>
+// CHECK:         %[[OUT:.*]] = torch.prim.ListConstruct %[[B]], %[[T]], %int32
+// CHECK:         torch.aten.reshape %[[Y]], %[[OUT]] {{.*}} -> !torch.vtensor<[?,?,32],f32>
+func.func @matmul_dynamic_batch(%x: !torch.vtensor<[?,?,64],f32>, %w: !torch.vtensor<[64,32],f32>) -> !torch.vtensor<[?,?,32],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.MatMul"(%x, %w) : (!torch.vtensor<[?,?,64],f32>, !torch.vtensor<[64,32],f32>) -> !torch.vtensor<[?,?,32],f32>
+  return %0 : !torch.vtensor<[?,?,32],f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul_batched_dynamic(
+// CHECK:         torch.aten.reshape %arg0, {{.*}} -> !torch.vtensor<[?,?,16],f32>
+// CHECK:         torch.aten.reshape %arg1, {{.*}} -> !torch.vtensor<[?,16,?],f32>
+// CHECK:         torch.aten.bmm {{.*}} -> !torch.vtensor<[?,?,?],f32>
+// CHECK:         torch.aten.reshape {{.*}} -> !torch.vtensor<[?,4,?,?],f32>
+func.func @matmul_batched_dynamic(%q: !torch.vtensor<[?,4,?,16],f32>, %k: !torch.vtensor<[?,4,16,?],f32>) -> !torch.vtensor<[?,4,?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.MatMul"(%q, %k) : (!torch.vtensor<[?,4,?,16],f32>, !torch.vtensor<[?,4,16,?],f32>) -> !torch.vtensor<[?,4,?,?],f32>
+  return %0 : !torch.vtensor<[?,4,?,?],f32>
+}

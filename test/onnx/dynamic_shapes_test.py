@@ -1,0 +1,217 @@
+"""ONNX models with symbolic dimensions (`dim_param`s, unknown sizes),
+compiled once by torch_mlir.onnx.compile and run at several sizes, 1
+included. Each graph is a pattern the stock exporters write for a dynamic
+batch or sequence (Shape -> Gather -> Concat -> Reshape, Expand of a mask,
+ConstantOfShape, Slice to a run-time length, ...). Expected values come from
+ONNX's own reference evaluator (numpy), on random inputs: float32 at rtol
+1e-5, atol 1e-5; integers exact. Sizes the compiled code can only check as it
+runs are checked there: a mismatch is a ValueError, never a crash or garbage.
+"""
+
+import sys
+import unittest
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
+
+import unpacked_wheels
+
+RTOL, ATOL = 1e-5, 1e-5
+
+
+def model(nodes, inputs, outputs, initializers=(), opset=18):
+    graph = helper.make_graph(nodes, "g", inputs, outputs, list(initializers))
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def tensor(name, shape, elem=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def ints(name, values):
+    return numpy_helper.from_array(np.array(values, np.int64), name)
+
+
+def node(op, inputs, outputs, **attributes):
+    return helper.make_node(op, inputs, outputs, **attributes)
+
+
+class DynamicShapesTest(unittest.TestCase):
+    def setUp(self):
+        self.rng = np.random.default_rng(0)
+
+    def check(self, m, make_inputs, sizes):
+        """Compiles `m` once, runs it on make_inputs(*size) for each size, and
+        compares every output with the reference evaluator's."""
+        compiled = tm_onnx.compile(m)
+        reference = ReferenceEvaluator(m)
+        names = [o.name for o in m.graph.output]
+        for size in sizes:
+            inputs = make_inputs(*size)
+            with self.subTest(size=size):
+                got = compiled(**inputs)
+                want = reference.run(None, inputs)
+                for name, expected in zip(names, want):
+                    self.assertEqual(got[name].shape, expected.shape, name)
+                    if expected.dtype.kind == "f":
+                        np.testing.assert_allclose(got[name], expected, rtol=RTOL, atol=ATOL)
+                    else:
+                        np.testing.assert_array_equal(got[name], expected)
+        return compiled
+
+    def floats(self, *shape):
+        return self.rng.standard_normal(shape).astype(np.float32)
+
+    def test_an_mlp_with_a_named_batch(self):
+        # The output names its dimension too: the calling convention drops it.
+        w1, b1, w2 = self.floats(16, 32), self.floats(32), self.floats(32, 10)
+        m = model([node("Gemm", ["x", "w1", "b1"], ["h"]),
+                   node("Relu", ["h"], ["r"]),
+                   node("MatMul", ["r", "w2"], ["z"]),
+                   node("Softmax", ["z"], ["y"], axis=-1)],
+                  [tensor("x", ["N", 16])], [tensor("y", ["N", 10])],
+                  [numpy_helper.from_array(w1, "w1"), numpy_helper.from_array(b1, "b1"),
+                   numpy_helper.from_array(w2, "w2")])
+        self.check(m, lambda n: {"x": self.floats(n, 16)}, [(1,), (3,), (7,)])
+
+    def test_attention_heads_split_and_merged_at_run_time(self):
+        # What exporters write for x.reshape(b, t, h, d // h) with b and t
+        # taken from x.shape: two dynamic sizes in one Reshape.
+        wq, wk = self.floats(64, 64) * 0.1, self.floats(64, 64) * 0.1
+        nodes = [node("Shape", ["x"], ["s"]),
+                 node("Gather", ["s", "zero"], ["b"], axis=0),
+                 node("Gather", ["s", "one"], ["t"], axis=0),
+                 node("Unsqueeze", ["b", "axis0"], ["b1"]),
+                 node("Unsqueeze", ["t", "axis0"], ["t1"]),
+                 node("Concat", ["b1", "t1", "heads"], ["split"], axis=0),
+                 node("Concat", ["b1", "t1", "width"], ["merged"], axis=0),
+                 node("MatMul", ["x", "wq"], ["q0"]),
+                 node("MatMul", ["x", "wk"], ["k0"]),
+                 node("Reshape", ["q0", "split"], ["q1"]),
+                 node("Reshape", ["k0", "split"], ["k1"]),
+                 node("Transpose", ["q1"], ["q"], perm=[0, 2, 1, 3]),
+                 node("Transpose", ["k1"], ["k"], perm=[0, 2, 3, 1]),
+                 node("MatMul", ["q", "k"], ["scores"]),
+                 node("Softmax", ["scores"], ["p"], axis=-1),
+                 node("MatMul", ["p", "q"], ["o1"]),
+                 node("Transpose", ["o1"], ["o2"], perm=[0, 2, 1, 3]),
+                 node("Reshape", ["o2", "merged"], ["y"])]
+        m = model(nodes, [tensor("x", ["batch", "seq", 64])], [tensor("y", ["batch", "seq", 64])],
+                  [ints("zero", 0), ints("one", 1), ints("axis0", [0]), ints("heads", [4, 16]),
+                   ints("width", [64]), numpy_helper.from_array(wq, "wq"),
+                   numpy_helper.from_array(wk, "wk")])
+        self.check(m, lambda b, t: {"x": self.floats(b, t, 64)}, [(1, 1), (2, 5), (3, 17)])
+
+    def test_a_mask_expanded_to_a_run_time_shape(self):
+        # mask[:, None, None, :].expand(b, 1, t, t), then where(mask, scores, -inf)-like.
+        nodes = [node("Shape", ["scores"], ["s"]),
+                 node("Unsqueeze", ["mask", "axes12"], ["m4"]),
+                 node("Expand", ["m4", "s"], ["m"]),
+                 node("Cast", ["m"], ["keep"], to=TensorProto.BOOL),
+                 node("Where", ["keep", "scores", "low"], ["y"])]
+        m = model(nodes, [tensor("scores", ["b", 2, "t", "t"]), tensor("mask", ["b", "t"], TensorProto.INT64)],
+                  [tensor("y", ["b", 2, "t", "t"])],
+                  [ints("axes12", [1, 2]),
+                   numpy_helper.from_array(np.array(-1e4, np.float32), "low")])
+
+        def inputs(b, t):
+            mask = (self.rng.random((b, t)) > 0.3).astype(np.int64)
+            return {"scores": self.floats(b, 2, t, t), "mask": mask}
+
+        self.check(m, inputs, [(1, 1), (2, 6), (3, 9)])
+
+    def test_constant_of_shape_range_and_slice_at_run_time(self):
+        # positions = range(0, t); zeros of x's shape; x[:, :t-1]; x[:, ::-1]-like
+        nodes = [node("Shape", ["x"], ["s"]),
+                 node("Gather", ["s", "one"], ["t"], axis=0),
+                 node("Range", ["zero", "t", "one"], ["positions"]),
+                 node("ConstantOfShape", ["s"], ["z"],
+                      value=numpy_helper.from_array(np.array([2.5], np.float32))),
+                 node("Add", ["x", "z"], ["shifted"]),
+                 node("Sub", ["t", "one"], ["t_1"]),
+                 node("Unsqueeze", ["t_1", "axis0"], ["end"]),
+                 node("Slice", ["shifted", "zero1", "end", "one1"], ["y"])]
+        m = model(nodes, [tensor("x", ["b", "t", 3])],
+                  [tensor("y", ["b", "t2", 3]), tensor("positions", ["t"], TensorProto.INT64)],
+                  [ints("zero", 0), ints("one", 1), ints("axis0", [0]), ints("zero1", [0]),
+                   ints("one1", [1])])
+        self.check(m, lambda b, t: {"x": self.floats(b, t, 3)}, [(1, 1), (2, 4), (3, 8)])
+
+    def test_flatten_squeeze_size_and_gather_of_run_time_sizes(self):
+        nodes = [node("Flatten", ["x"], ["f"], axis=2),          # [b*t, 4*5]
+                 node("Unsqueeze", ["f", "axis0"], ["u"]),       # [1, b*t, 20]
+                 node("Squeeze", ["u", "axis0"], ["sq"]),        # [b*t, 20]
+                 node("Size", ["x"], ["n"]),
+                 node("Gather", ["x", "idx"], ["g"], axis=1),    # [b, k, 4, 5]
+                 node("ReduceSum", ["g", "axes3"], ["y"], keepdims=0)]
+        m = model(nodes, [tensor("x", ["b", "t", 4, 5]), tensor("idx", ["k"], TensorProto.INT64)],
+                  [tensor("sq", ["bt", 20]), tensor("n", [], TensorProto.INT64),
+                   tensor("y", ["b", "k", 4])],
+                  [ints("axis0", [0]), ints("axes3", [3])])
+
+        def inputs(b, t, k):
+            return {"x": self.floats(b, t, 4, 5),
+                    "idx": self.rng.integers(-t, t, size=k).astype(np.int64)}
+
+        self.check(m, inputs, [(1, 1, 1), (2, 3, 5), (4, 7, 2)])
+
+    def test_a_negative_step_slice(self):
+        m = model([node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+                  [tensor("x", ["b", 6])], [tensor("y", ["b", 3])],
+                  [ints("starts", [-1]), ints("ends", [-100]), ints("axes", [1]),
+                   ints("steps", [-2])])
+        self.check(m, lambda b: {"x": self.floats(b, 6)}, [(1,), (4,)])
+
+    def test_sizes_that_must_agree_are_checked_as_they_run(self):
+        m = model([node("Add", ["a", "b"], ["y"])],
+                  [tensor("a", [None, 3]), tensor("b", [None, 3])], [tensor("y", [None, 3])])
+        compiled = self.check(m, lambda n: {"a": self.floats(n, 3), "b": self.floats(n, 3)},
+                              [(1,), (5,)])
+        with self.assertRaisesRegex(ValueError, "run-time check.*do not broadcast"):
+            compiled(a=self.floats(2, 3), b=self.floats(4, 3))
+        # A size of 1 known only at run time stretches, as numpy's would.
+        a, b = self.floats(1, 3), self.floats(4, 3)
+        np.testing.assert_allclose(compiled(a=a, b=b)["y"], a + b, rtol=RTOL)
+        np.testing.assert_allclose(compiled(a=b, b=a)["y"], a + b, rtol=RTOL)
+        # The compiled function is still usable after a failed check.
+        a = self.floats(2, 3)
+        np.testing.assert_allclose(compiled(a=a, b=a)["y"], 2 * a, rtol=RTOL)
+
+    def test_a_reshape_to_the_wrong_element_count_is_an_error(self):
+        m = model([node("Reshape", ["x", "shape"], ["y"])],
+                  [tensor("x", ["a", "b"]), tensor("shape", [3], TensorProto.INT64)],
+                  [tensor("y", [None, None, None])])
+        compiled = self.check(m, lambda: {"x": self.floats(4, 6),
+                                          "shape": np.array([2, -1, 3], np.int64)}, [()])
+        with self.assertRaisesRegex(ValueError, "element count"):
+            compiled(x=self.floats(4, 6), shape=np.array([5, 5, 5], np.int64))
+        with self.assertRaisesRegex(ValueError, "element count"):
+            compiled(x=self.floats(4, 6), shape=np.array([7, -1, 1], np.int64))
+
+    def test_inputs_that_name_a_dimension_alike_must_agree(self):
+        m = model([node("Add", ["a", "b"], ["y"])],
+                  [tensor("a", ["batch", 3]), tensor("b", ["batch", 3])],
+                  [tensor("y", ["batch", 3])])
+        compiled = tm_onnx.compile(m)
+        with self.assertRaisesRegex(ValueError, "input 'b': dimension 0 \\('batch'\\) is 4, "
+                                                "but input 'a' has 'batch' = 2"):
+            compiled(a=self.floats(2, 3), b=self.floats(4, 3))
+
+    def test_a_static_size_claimed_is_checked(self):
+        # An input of unknown size cast to the static size the graph says
+        # its consumer has: a wrong size is named, not read past.
+        m = model([node("Identity", ["x"], ["i"]), node("Add", ["i", "c"], ["y"])],
+                  [tensor("x", [None])], [tensor("y", [4])],
+                  [numpy_helper.from_array(self.floats(4), "c")])
+        compiled = tm_onnx.compile(m)
+        self.assertEqual(compiled(x=self.floats(4))["y"].shape, (4,))
+        with self.assertRaises(ValueError):
+            compiled(x=self.floats(9))
+
+
+if __name__ == "__main__":
+    wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
+    unpacked_wheels.use(wheels)
+    from torch_mlir import onnx as tm_onnx
+    unittest.main(argv=sys.argv[:1])
