@@ -5,7 +5,7 @@ goes through: reshapes into heads and back (two symbolic sizes in one view),
 matrix products with a symbolic batch, broadcasting of symbolic sizes (one of
 them 1 at run time), reductions, softmax and layer norm over symbolic
 dimensions, expand to sizes computed from the input, and whole attention and
-transformer layers."""
+transformer layers; Python numbers read from tensors and from symbolic sizes."""
 
 import torch
 import torch.nn as nn
@@ -72,3 +72,14 @@ fn_case("dynamic_mask_expand", lambda x, m: x.masked_fill(
         dynamic_shapes=[{0: B, 2: T, 3: T}, {0: B, 1: T}],
         make_other_inputs=lambda: [(r(b, 3, t, t), (torch.rand(b, t) > 0.3).to(torch.int64))
                                    for b, t in SIZES])
+# Python numbers from tensors and sizes: tensor.item() (exported as
+# aten._local_scalar_dense) and torch.sym_float of a symbolic size.
+fn_case("dynamic_scale_by_item", lambda x, k: x * k.item(), lambda: (r(2, 8), torch.tensor(2.5)),
+        dynamic_shapes=[{0: B}, None],
+        make_other_inputs=lambda: [(r(1, 8), torch.tensor(-1.0)), (r(5, 8), torch.tensor(0.5))])
+fn_case("dynamic_shift_by_int_item", lambda x, k: x + k.item(),
+        lambda: (r(2, 8), torch.tensor(4)), dynamic_shapes=[{0: B}, None],
+        make_other_inputs=lambda: [(r(1, 8), torch.tensor(-3)), (r(5, 8), torch.tensor(7))])
+fn_case("dynamic_scale_by_batch_size", lambda x: x * torch.sym_float(x.shape[0]),
+        lambda: (r(2, 8),), dynamic_shapes=[{0: B}],
+        make_other_inputs=lambda: [(r(1, 8),), (r(5, 8),)])

@@ -88,6 +88,11 @@ _SYM_OPERATORS = {
     operator.eq: "eq", operator.ne: "ne", operator.lt: "lt", operator.le: "le",
     operator.gt: "gt", operator.ge: "ge",
 }
+# Python's conversions of symbolic numbers -> the Torch op doing the same.
+_SYM_CONVERSIONS = {torch.sym_float: "torch.aten.Float.Scalar", torch.sym_int: "torch.aten.Int.float"}
+# A 0-d tensor's element as a Python number (aten._local_scalar_dense, which
+# `tensor.item()` exports as), by its Python type.
+_SCALAR_OF_TENSOR = {"float": "Float.Tensor", "int": "Int.Tensor", "bool": "Bool.Tensor"}
 # aten ops on symbolic sizes -> the Torch op computing the same int.
 _SYM_ATEN = {
     "aten::sym_size.int": "torch.aten.size.int",
@@ -419,6 +424,8 @@ class _ProgramImport:
             return self.import_getitem(node)
         if target in _SYM_OPERATORS:
             return self.import_sym_operator(node)
+        if target in _SYM_CONVERSIONS:
+            return self.import_sym_conversion(node)
         if isinstance(target, torch._ops.HigherOrderOperator):
             if target is torch.ops.higher_order.cond:
                 return self.import_cond(node, graph_module)
@@ -451,6 +458,8 @@ class _ProgramImport:
         else:
             result_types = []
         op_name = _SYM_ATEN.get(qualified, f"torch.{dotted}")
+        if qualified == "aten::_local_scalar_dense":  # tensor.item(): by its Python type
+            op_name = "torch.aten." + _SCALAR_OF_TENSOR[self.scalar_kind_of_val(val)]
         loc = self.location(node)
         if self.context.is_registered_operation(op_name):
             op = self.create(op_name, result_types, operands, loc=loc)
@@ -567,6 +576,21 @@ class _ProgramImport:
         op = self.create(op_name, [self.type_of_val(val, node)],
                          [self.operand(a), self.operand(b)], loc=self.location(node))
         self.values[node] = op.result
+
+    def import_sym_conversion(self, node):
+        (a,) = node.args
+        op_name = _SYM_CONVERSIONS[node.target]
+        if node.target is torch.sym_int and self.scalar_kind(a) == "int":
+            self.values[node] = self.operand(a)  # already an int
+            return
+        op = self.create(op_name, [self.type_of_val(node.meta.get("val"), node)],
+                         [self.operand(a)], loc=self.location(node))
+        self.values[node] = op.result
+
+    def scalar_kind_of_val(self, val):
+        if isinstance(val, (bool, torch.SymBool)):
+            return "bool"
+        return "float" if isinstance(val, (float, torch.SymFloat)) else "int"
 
     def scalar_kind(self, arg):
         val = arg.meta.get("val") if isinstance(arg, torch.fx.Node) else arg
