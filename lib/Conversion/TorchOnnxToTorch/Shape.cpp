@@ -386,10 +386,26 @@ LogicalResult gather(OnnxNode &n) {
     count =
         s == kUnknownSize || count == kUnknownSize ? kUnknownSize : count * s;
   // One index_select by the indices flattened, then the result's shape.
-  Value flat = n.create<AtenReshapeOp>(
-      n.tensorType({count}, indices.getDtype()), n.operand(1),
-      n.intList({count == kUnknownSize ? -1 : count}));
-  flat = wrapNegative(n, flat, n.sizeOf(n.operand(0), axis));
+  // Constant indices into a static dimension (a shape's, mostly) are wrapped
+  // here, into a literal that torch-scalarize-shapes can read.
+  Value flat;
+  int64_t dimSize = data.getSizes()[axis];
+  std::optional<SmallVector<int64_t>> constant = n.constantInts(1);
+  if (constant && dimSize != kUnknownSize) {
+    for (int64_t &i : *constant)
+      i = i < 0 ? i + dimSize : i;
+    auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+    int64_t k = constant->size();
+    flat = n.b.create<ValueTensorLiteralOp>(
+        n.loc, n.tensorType({k}, si64),
+        DenseElementsAttr::get(RankedTensorType::get({k}, si64),
+                               ArrayRef(*constant)));
+  } else {
+    flat = n.create<AtenReshapeOp>(
+        n.tensorType({count}, indices.getDtype()), n.operand(1),
+        n.intList({count == kUnknownSize ? -1 : count}));
+    flat = wrapNegative(n, flat, n.sizeOf(n.operand(0), axis));
+  }
   SmallVector<int64_t> selected(data.getSizes());
   selected[axis] = count;
   Value picked =

@@ -8,6 +8,7 @@
 
 #include "OnnxNode.h"
 #include "torch-mlir/Conversion/TorchOnnxToTorch/Passes.h"
+#include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -131,6 +132,7 @@ class ConvertTorchOnnxToTorch
 void mlir::torch::onnx_c::buildTorchOnnxToTorchBackendPipeline(
     OpPassManager &pm) {
   pm.addNestedPass<func::FuncOp>(createConvertTorchOnnxToTorch());
+  pm.addNestedPass<func::FuncOp>(Torch::createScalarizeShapes());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -140,6 +142,7 @@ void mlir::torch::onnx_c::registerTorchOnnxToTorchPassesAndPipeline() {
   PassPipelineRegistration<>(
       "torch-onnx-to-torch-backend-pipeline",
       "Takes the ONNX importer's output to the Torch backend contract: "
-      "convert-torch-onnx-to-torch, then canonicalize and cse",
+      "convert-torch-onnx-to-torch, torch-scalarize-shapes, then canonicalize "
+      "and cse",
       buildTorchOnnxToTorchBackendPipeline);
 }

@@ -3,19 +3,29 @@
 #ifndef TORCH_MLIR_DIALECT_TORCH_TRANSFORMS_PASSES_H
 #define TORCH_MLIR_DIALECT_TORCH_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
 
 namespace mlir::torch::Torch {
+
+#define GEN_PASS_DECL
+#include "Dialect/Torch/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Dialect/Torch/Transforms/Passes.h.inc"
 
 /// torchdynamo-export-to-torch-backend-pipeline: the importer's output of a
 /// torch.export program to the Torch backend contract (value tensors with
 /// known dtypes and ranks, no dead code). On this path PyTorch has already
 /// decomposed the program (torch_mlir.decompositions) and functionalized it,
 /// and the importer gave every tensor its full type, so what is left is
-/// folding and erasing what became dead: canonicalize.
+/// scalar shape arithmetic (torch-scalarize-shapes), folding and erasing what
+/// became dead: canonicalize.
 void buildTorchDynamoExportToTorchBackendPipeline(OpPassManager &pm);
 
-/// Registers the pipeline above.
+/// Registers the passes (torch-scalarize-shapes) and the pipeline above.
 void registerTorchPipelines();
 
 } // namespace mlir::torch::Torch
