@@ -83,9 +83,10 @@ func.func @expand_run_time_size(%x: !torch.vtensor<[?,1],f32>, %n: !torch.int) -
 // An input size known only at run time, expanded to a size given at run
 // time: it stretches if it is 1, and must be that size otherwise.
 // CHECK-LABEL: func.func @expand_stretch_at_run_time(
+// CHECK:         %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1 : index
 // CHECK:         cf.assert %{{.*}}, "expand: dimension 0 of the input is neither 1 nor the size asked for"
 // CHECK:         linalg.generic {{.*}} outs(
-// CHECK:           %[[ONE:.*]] = arith.cmpi eq, %{{.*}}, %c1 : index
+// CHECK-NOT:       tensor.dim
 // CHECK:           %[[AT:.*]] = arith.select %[[ONE]], %c0, %{{.*}} : index
 // CHECK:           tensor.extract %{{.*}}[%[[AT]]] : tensor<?xf32>
 func.func @expand_stretch_at_run_time(%x: !torch.vtensor<[?],f32>, %n: !torch.int) -> !torch.vtensor<[?],f32> {

@@ -58,17 +58,12 @@ LogicalResult matmul(OnnxNode &n) {
   int64_t bk = bs[bs.size() - 2];
   if (k != kUnknownSize && bk != kUnknownSize && bk != k)
     return n.fail("the operands' inner dimensions differ");
-  auto product = [](int64_t x, int64_t y) {
-    return x == kUnknownSize || y == kUnknownSize ? kUnknownSize : x * y;
-  };
-  auto toType = [&](ArrayRef<int64_t> sizes, Type t) {
-    return n.tensorType(sizes, t);
-  };
   auto reshapeTo = [&](Value x, ArrayRef<int64_t> fixed, ArrayRef<Value> values,
                        Type t) -> Value {
     if (cast<ValueTensorType>(x.getType()).getSizes() == fixed)
       return x;
-    return n.create<AtenReshapeOp>(toType(fixed, t), x, n.sizeList(values));
+    return n.create<AtenReshapeOp>(n.tensorType(fixed, t), x,
+                                   n.sizeList(values));
   };
 
   // The result's sizes: the broadcast batch, then M and N (unless the
@@ -108,7 +103,7 @@ LogicalResult matmul(OnnxNode &n) {
     int64_t rows = m;
     Value rowsValue = av[av.size() - 2];
     for (size_t i = 0; i < aBatchRank; ++i) {
-      rows = product(rows, as[i]);
+      rows = sizeProduct(rows, as[i]);
       rowsValue = n.mulInt(rowsValue, av[i]);
     }
     Value left = reshapeTo(lhs, {rows, k}, {rowsValue, av.back()}, aType);
@@ -119,7 +114,7 @@ LogicalResult matmul(OnnxNode &n) {
   int64_t count = 1;
   Value countValue = n.constInt(1);
   for (auto [size, value] : llvm::zip(batch, batchValues)) {
-    count = product(count, size);
+    count = sizeProduct(count, size);
     countValue = n.mulInt(countValue, value);
   }
   auto toBatched = [&](Value x, ArrayRef<int64_t> fixed, ArrayRef<Value> values,
@@ -135,7 +130,7 @@ LogicalResult matmul(OnnxNode &n) {
     SmallVector<Value> fullValues(batchValues);
     fullValues.append(values.end() - 2, values.end());
     if (padded != full)
-      x = n.create<AtenBroadcastToOp>(toType(full, t), x,
+      x = n.create<AtenBroadcastToOp>(n.tensorType(full, t), x,
                                       n.sizeList(fullValues));
     return reshapeTo(x, {count, fixed[fixed.size() - 2], fixed.back()},
                      {countValue, values[values.size() - 2], values.back()}, t);

@@ -103,6 +103,13 @@ public:
   LogicalResult fail(const Twine &why);
 };
 
+/// The product of two sizes, unknown if either is.
+inline int64_t sizeProduct(int64_t a, int64_t b) {
+  return a == Torch::kUnknownSize || b == Torch::kUnknownSize
+             ? Torch::kUnknownSize
+             : a * b;
+}
+
 /// The value of a `torch.constant.int`, else nullopt.
 inline std::optional<int64_t> constantIntValue(Value v) {
   if (auto c = v.getDefiningOp<Torch::ConstantIntOp>())

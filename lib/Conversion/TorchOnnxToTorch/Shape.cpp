@@ -383,8 +383,7 @@ LogicalResult gather(OnnxNode &n) {
     axis += rank;
   int64_t count = 1;
   for (int64_t s : indices.getSizes())
-    count =
-        s == kUnknownSize || count == kUnknownSize ? kUnknownSize : count * s;
+    count = sizeProduct(count, s);
   // One index_select by the indices flattened, then the result's shape.
   // Constant indices into a static dimension (a shape's, mostly) are wrapped
   // here, into a literal that torch-scalarize-shapes can read.
@@ -642,7 +641,7 @@ LogicalResult tile(OnnxNode &n) {
     Value v = n.sizeOf(n.operand(0), d);
     spread.append({1, size});
     broadcast.append({times, size});
-    result.push_back(size == kUnknownSize ? kUnknownSize : times * size);
+    result.push_back(sizeProduct(times, size));
     spreadSizes.append({n.constInt(1), v});
     broadcastSizes.append({n.constInt(times), v});
     resultSizes.push_back(n.mulInt(n.constInt(times), v));

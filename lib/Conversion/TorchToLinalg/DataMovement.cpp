@@ -430,6 +430,9 @@ public:
     // stretched when it is 1 at run time.
     enum class Read { Zero, Same, OneAtRunTime };
     SmallVector<Read> reads;
+    // For an input dimension read OneAtRunTime: whether it is 1 (computed
+    // once, here, not per element).
+    SmallVector<Value> isOne(inputType.getRank());
     for (int64_t i = 0; i < inputType.getRank(); ++i) {
       int64_t j = i + offset;
       if (inputType.getDimSize(i) == 1 && resultType.getDimSize(j) != 1) {
@@ -445,10 +448,10 @@ public:
         Value in = getValueOrCreateConstantIndexOp(rewriter, loc, inSizes[i]);
         Value out = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[j]);
         Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+        isOne[i] = rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                  in, one);
         Value ok = rewriter.create<arith::OrIOp>(
-            loc,
-            rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, in,
-                                           one),
+            loc, isOne[i],
             rewriter.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, in,
                                            out));
         rewriter.create<cf::AssertOp>(
@@ -490,7 +493,6 @@ public:
                   ArrayRef<AffineMap>{identity}, iterators,
                   [&](OpBuilder &b, Location l, ValueRange) {
                     Value zero = b.create<arith::ConstantIndexOp>(l, 0);
-                    Value one = b.create<arith::ConstantIndexOp>(l, 1);
                     SmallVector<Value> at;
                     for (auto [i, read] : llvm::enumerate(reads)) {
                       if (read == Read::Zero) {
@@ -498,13 +500,9 @@ public:
                         continue;
                       }
                       Value index = b.create<linalg::IndexOp>(l, i + offset);
-                      if (read == Read::OneAtRunTime) {
-                        Value isOne = b.create<arith::CmpIOp>(
-                            l, arith::CmpIPredicate::eq,
-                            b.create<tensor::DimOp>(l, input, i), one);
+                      if (read == Read::OneAtRunTime)
                         index =
-                            b.create<arith::SelectOp>(l, isOne, zero, index);
-                      }
+                            b.create<arith::SelectOp>(l, isOne[i], zero, index);
                       at.push_back(index);
                     }
                     b.create<linalg::YieldOp>(

@@ -46,11 +46,24 @@ Value buildElementwise(
       if (!(type.getDimSize(i) == 1 && resultType.getDimSize(i + offset) != 1))
         contributors[i + offset].push_back({k, i});
   }
+  // Operand k's size along its dimension i, each tensor.dim made once; and
+  // the index 1, made once.
+  SmallVector<SmallVector<OpFoldResult>> dims(inputs.size());
   auto dimOf = [&](unsigned k, int64_t i) -> OpFoldResult {
     auto type = cast<RankedTensorType>(inputs[k].getType());
     if (!type.isDynamicDim(i))
       return b.getIndexAttr(type.getDimSize(i));
-    return b.create<tensor::DimOp>(loc, inputs[k], i).getResult();
+    if (dims[k].empty())
+      dims[k].resize(type.getRank());
+    if (!dims[k][i])
+      dims[k][i] = b.create<tensor::DimOp>(loc, inputs[k], i).getResult();
+    return dims[k][i];
+  };
+  Value one;
+  auto indexOne = [&]() {
+    if (!one)
+      one = b.create<arith::ConstantIndexOp>(loc, 1);
+    return one;
   };
 
   // Each result size: static from the type, or an operand's static size, or
@@ -75,16 +88,16 @@ Value buildElementwise(
         continue; // the one operand that sets it
       }
       if (!sizes[j] && !contributors[j].empty()) {
-        Value one = b.create<arith::ConstantIndexOp>(loc, 1);
         Value size;
         for (auto [k, i] : contributors[j]) {
           Value d = getValueOrCreateConstantIndexOp(b, loc, dimOf(k, i));
-          size = !size ? d
-                       : b.create<arith::SelectOp>(
-                             loc,
-                             b.create<arith::CmpIOp>(
-                                 loc, arith::CmpIPredicate::eq, size, one),
-                             d, size);
+          size =
+              !size ? d
+                    : b.create<arith::SelectOp>(
+                          loc,
+                          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq,
+                                                  size, indexOne()),
+                          d, size);
         }
         sizes[j] = size;
       }
@@ -98,11 +111,10 @@ Value buildElementwise(
         continue; // static: equal to a static result size, by its type
       Value d = getValueOrCreateConstantIndexOp(b, loc, dimOf(k, i));
       Value size = getValueOrCreateConstantIndexOp(b, loc, sizes[j]);
-      Value one = b.create<arith::ConstantIndexOp>(loc, 1);
       Value same =
           b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, d, size);
       Value unit =
-          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, d, one);
+          b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::eq, d, indexOne());
       b.create<cf::AssertOp>(
           loc, b.create<arith::OrIOp>(loc, same, unit),
           ("operand " + Twine(k) + "'s size along dimension " + Twine(j) +

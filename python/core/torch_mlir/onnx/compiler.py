@@ -161,14 +161,13 @@ class CompiledModel:
 
 
 def _dim_params(type_proto):
-    """{axis: name} of a graph input's named dimensions (ONNX's `dim_param`;
-    the `unk__N` names its shape inference makes up are not names)."""
+    """{axis: name} of a graph input's dimensions the model named
+    (importer.model_dim_name)."""
     if type_proto.WhichOneof("value") != "tensor_type" or \
             not type_proto.tensor_type.HasField("shape"):
         return {}
-    return {axis: dim.dim_param for axis, dim in enumerate(type_proto.tensor_type.shape.dim)
-            if dim.WhichOneof("value") == "dim_param" and dim.dim_param
-            and not dim.dim_param.startswith("unk__")}
+    names = enumerate(map(_importer.model_dim_name, type_proto.tensor_type.shape.dim))
+    return {axis: name for axis, name in names if name}
 
 
 def _renamed(message, names):

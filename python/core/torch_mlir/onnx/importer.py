@@ -245,10 +245,17 @@ def _tensor_type_text(type_proto, what):
         # A negative size (shape inference writes -1 at times) is unknown too.
         known = which == "dim_value" and dim.dim_value >= 0
         sizes.append(str(dim.dim_value) if known else "?")
-        # unk__N: a name ONNX's shape inference made up, not the model's.
-        symbolic = which == "dim_param" and not dim.dim_param.startswith("unk__")
-        names.append(dim.dim_param if symbolic else "")
+        names.append(model_dim_name(dim))
     return f"!torch.vtensor<[{','.join(sizes)}],{dtype}>", names if any(names) else None
+
+
+def model_dim_name(dim):
+    """A TensorShapeProto dimension's name if the model gave it one (its
+    `dim_param`), else "": the `unk__N` names ONNX's shape inference makes up
+    are not the model's."""
+    if dim.WhichOneof("value") != "dim_param" or dim.dim_param.startswith("unk__"):
+        return ""
+    return dim.dim_param
 
 
 def _parse_type(text, what):
