@@ -51,6 +51,42 @@ LLVM_SOURCE_EXCLUDE = [
     "mlir/unittests",
 ]
 
+# The real-model corpus (//test/onnx:exported_models_*): onnxruntime is the
+# reference, onnxscript the dynamo exporter's ONNX builder, transformers and
+# torchvision the models' code (torchvision's C++ ops are not used: its wheel
+# is built against another torch), with what each of them imports.
+CORPUS_WHEELS = [
+    "onnxruntime",
+    "flatbuffers",
+    "onnxscript",
+    "onnx_ir",
+    "torchvision",
+    "pillow",
+    "transformers",
+    "huggingface_hub",
+    "kernels",
+    "tokenizers",
+    "safetensors",
+    "regex",
+    "pyyaml",
+    "tqdm",
+    "typer",
+    "click",
+    "shellingham",
+    "annotated_doc",
+    "hf_xet",
+    "httpx2",
+    "httpcore2",
+    "h11",
+    "anyio",
+    "truststore",
+    "tomlkit",
+    "pydantic",
+    "pydantic_core",
+    "annotated_types",
+    "typing_inspection",
+]
+
 # Wheels pinned in deps.lock; each becomes @pypi_<name>//:pkg (and :whl).
 PINNED_WHEELS = [
     "auditwheel",
@@ -95,7 +131,7 @@ PINNED_WHEELS = [
     "ml_dtypes",
     "onnx",
     "protobuf",
-]
+] + CORPUS_WHEELS
 
 # numpy for each CPython the core wheel is built for: the core wheel requires
 # numpy, and its venv tests install it from these files, offline.
