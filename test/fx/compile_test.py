@@ -150,6 +150,58 @@ class DynamicDimensionsTest(unittest.TestCase):
             compiled(x, torch.randn(7, 2))
 
 
+class SymbolicShapeExpressionsTest(unittest.TestCase):
+    """import_symbolic_shape_expressions=True: torch.export's size symbols and
+    what they say about each tensor, in upstream torch-mlir's spelling; the
+    linalg pipeline turns those on the arguments into checks in the compiled
+    code itself (here called without fx.compile's own checks in front)."""
+
+    def exported(self):
+        n = torch.export.Dim("n", min=2, max=32)
+        return torch.export.export(StackedPlus(), (torch.randn(3, 2), torch.randn(6, 2)),
+                                   dynamic_shapes=({0: n}, {0: 2 * n}))
+
+    def test_symbols_and_bindings(self):
+        program = self.exported()
+        (symbol,) = [str(s) for s in program.range_constraints if s.is_Symbol]
+        text = str(fx.export_and_import(program, output_type="raw",
+                                        import_symbolic_shape_expressions=True))
+        self.assertIn(f'torch.symbolic_int "{symbol}" {{min_val = 2, max_val = 32}} : !torch.int',
+                      text)
+        self.assertRegex(text, r"torch.bind_symbolic_shape %arg0, \[%\w+\], "
+                               r"affine_map<\(\)\[s0\] -> \(s0, 2\)> : !torch.vtensor<\[\?,2\],f32>")
+        self.assertRegex(text, r"torch.bind_symbolic_shape %arg1, \[%\w+\], "
+                               r"affine_map<\(\)\[s0\] -> \(s0 \* 2, 2\)>")
+        # The results inside are bound too (cat, add: both 2 * n rows).
+        self.assertEqual(text.count("affine_map<()[s0] -> (s0 * 2, 2)>"), 3, text)
+        with ir.Context():
+            self.assertEqual(str(ir.Module.parse(text)), text)  # it reads back as written
+        plain = str(fx.export_and_import(program, output_type="raw"))
+        self.assertNotIn("symbolic", plain)
+        kept = str(fx.export_and_import(program, output_type="torch",
+                                        import_symbolic_shape_expressions=True))
+        self.assertIn("torch.bind_symbolic_shape %arg1", kept)
+
+    def test_compiled_code_checks_the_arguments(self):
+        from torch_mlir.refbackend import RefBackend
+
+        program = self.exported()
+        (symbol,) = [str(s) for s in program.range_constraints if s.is_Symbol]
+        module = fx.export_and_import(program, output_type="linalg-on-tensors",
+                                      import_symbolic_shape_expressions=True)
+        self.assertNotIn("symbolic", str(module))
+        backend = RefBackend()
+        invoker = backend.load(backend.compile(module))
+        x, y = torch.randn(4, 2), torch.randn(8, 2)
+        got = invoker.invoke("main", x.numpy(), y.numpy())
+        self.assertTrue(torch.allclose(torch.from_numpy(got), StackedPlus()(x, y)))
+        with self.assertRaisesRegex(ValueError, rf"argument 0 dimension 0 \({symbol}\) is "
+                                                r"outside \[2, 32\], the range torch.export"):
+            invoker.invoke("main", torch.randn(33, 2).numpy(), torch.randn(66, 2).numpy())
+        with self.assertRaisesRegex(ValueError, rf"argument 1 dimension 0 is not {symbol} \* 2"):
+            invoker.invoke("main", x.numpy(), torch.randn(7, 2).numpy())
+
+
 class BesselAfterNeg(torch.nn.Module):
     """neg lowers; bessel_j0 has no lowering (nor an op in our registry)."""
 

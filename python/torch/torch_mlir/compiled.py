@@ -26,6 +26,7 @@ import torch
 import torch.utils._pytree as pytree
 from torch.export.graph_signature import InputKind, OutputKind
 
+from torch_mlir.extras.fx_importer import range_bound
 from torch_mlir.refbackend import RefBackend
 
 __all__ = ["CompiledProgram"]
@@ -52,11 +53,6 @@ def _dynamic_dims(index, example):
             if isinstance(size, torch.SymInt)]
 
 
-def _bound(value):
-    """A range bound (a sympy number) as a Python int, or None when unbounded."""
-    return int(value) if value.is_Integer else None  # torch's int_oo is not one
-
-
 class _DimensionCheck:
     """The dynamic dimensions of the user inputs, as export saw them: sizes
     bound to one symbol must be equal and inside its range, and a dim export
@@ -65,7 +61,7 @@ class _DimensionCheck:
     def __init__(self, dims, ranges):
         self._symbols = [(i, d, e) for i, d, e in dims if e.is_Symbol]
         self._derived = [(i, d, e) for i, d, e in dims if not e.is_Symbol]
-        self._ranges = {symbol: (_bound(r.lower), _bound(r.upper)) for symbol, r in ranges.items()}
+        self._ranges = {symbol: (range_bound(r.lower), range_bound(r.upper)) for symbol, r in ranges.items()}
 
     def __call__(self, shapes):
         """Raises ValueError for the first dim that breaks a constraint;

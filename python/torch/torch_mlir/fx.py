@@ -52,7 +52,7 @@ def default_decompositions():
 def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main",
                       output_type="torch", params="literals", strict=False,
                       context=None, decomposition_table=None, mutations="overwrite",
-                      **example_kwargs):
+                      import_symbolic_shape_expressions=False, **example_kwargs):
     """Exports `model` with `torch.export.export` and imports it.
 
     Returns a `torch_mlir.ir.Module` holding `func.func @<func_name>` in the
@@ -78,6 +78,13 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     `decomposition_table` maps ATen ops to Python decompositions that
     `program.run_decompositions` applies before import; None means
     `default_decompositions()`, `{}` only functionalizes.
+
+    `import_symbolic_shape_expressions=True` keeps what torch.export knows
+    about dynamic sizes: a `torch.symbolic_int` per size symbol (its name and
+    range) and a `torch.bind_symbolic_shape` per tensor with symbolic sizes
+    (`affine_map<()[s0] -> (s0, s0 * 2)>`). They survive "torch"; lowering to
+    "linalg-on-tensors" turns those on the arguments into run-time checks
+    (a size out of its range is a ValueError from the compiled function).
     """
     if output_type not in OUTPUT_TYPES:
         raise ValueError(f"output_type {output_type!r} is not supported; this package "
@@ -86,15 +93,17 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     if decomposition_table is None:
         decomposition_table = decompositions.table()
     program = program.run_decompositions(decomposition_table)
-    return _import(program, output_type, func_name, params, context, mutations)
+    return _import(program, output_type, func_name, params, context, mutations,
+                   import_symbolic_shape_expressions)
 
 
 def _import(program, output_type, func_name="main", params="literals", context=None,
-            mutations="overwrite"):
+            mutations="overwrite", import_symbolic_shape_expressions=False):
     """Imports a decomposed (so functional) program and lowers it to `output_type`."""
     importer = FxImporter(context=context)
     importer.import_program(program, func_name=func_name, params=params, decompose=False,
-                            mutations=mutations)
+                            mutations=mutations,
+                            import_symbolic_shape_expressions=import_symbolic_shape_expressions)
     module = importer.module
     if LOWERINGS[output_type]:
         lower(module, LOWERINGS[output_type])

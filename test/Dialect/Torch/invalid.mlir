@@ -136,3 +136,55 @@ func.func @in_place_needs_reference_semantics(%v: !torch.vtensor<[2],f32>, %i: !
   %0 = torch.aten.add_.Tensor %v, %v, %i : !torch.vtensor<[2],f32>, !torch.vtensor<[2],f32>, !torch.int -> !torch.vtensor<[2],f32>
   return
 }
+
+// -----
+
+func.func @symbolic_int_bad_range() {
+  // expected-error @+1 {{range [5, 2] of s0 is not a range of sizes}}
+  %0 = torch.symbolic_int "s0" {min_val = 5, max_val = 2} : !torch.int
+  return
+}
+
+// -----
+
+func.func @bind_symbol_count(%arg0: !torch.vtensor<[?],f32>) {
+  %0 = torch.symbolic_int "s0" {min_val = 0, max_val = 9} : !torch.int
+  // expected-error @+1 {{the map has 2 symbol(s) but the op binds 1}}
+  torch.bind_symbolic_shape %arg0, [%0], affine_map<()[s0, s1] -> (s0 + s1)> : !torch.vtensor<[?],f32>
+  return
+}
+
+// -----
+
+func.func @bind_not_a_symbol(%arg0: !torch.vtensor<[?],f32>, %n: !torch.int) {
+  // expected-error @+1 {{each shape symbol must come from torch.symbolic_int}}
+  torch.bind_symbolic_shape %arg0, [%n], affine_map<()[s0] -> (s0)> : !torch.vtensor<[?],f32>
+  return
+}
+
+// -----
+
+func.func @bind_rank(%arg0: !torch.vtensor<[?,4],f32>) {
+  %0 = torch.symbolic_int "s0" {min_val = 0, max_val = 9} : !torch.int
+  // expected-error @+1 {{the map gives 1 size(s) for a tensor of rank 2}}
+  torch.bind_symbolic_shape %arg0, [%0], affine_map<()[s0] -> (s0)> : !torch.vtensor<[?,4],f32>
+  return
+}
+
+// -----
+
+func.func @bind_static_size(%arg0: !torch.vtensor<[?,4],f32>) {
+  %0 = torch.symbolic_int "s0" {min_val = 0, max_val = 9} : !torch.int
+  // expected-error @+1 {{dimension 1 is 4 but the map says 5}}
+  torch.bind_symbolic_shape %arg0, [%0], affine_map<()[s0] -> (s0, 5)> : !torch.vtensor<[?,4],f32>
+  return
+}
+
+// -----
+
+func.func @bind_dims(%arg0: !torch.vtensor<[?],f32>) {
+  %0 = torch.symbolic_int "s0" {min_val = 0, max_val = 9} : !torch.int
+  // expected-error @+1 {{the shape expressions take symbols only, not 1 dimension(s)}}
+  torch.bind_symbolic_shape %arg0, [%0], affine_map<(d0)[s0] -> (s0 + d0)> : !torch.vtensor<[?],f32>
+  return
+}

@@ -143,3 +143,18 @@ func.func @casts_and_copies(%vt: !torch.vtensor<[2],f32>, %i: !torch.int) {
   torch.global_slot.set @counter = %i : !torch.int
   return
 }
+
+// Symbolic shapes, as the FX importer writes them with
+// import_symbolic_shape_expressions (the map stays in place).
+// CHECK-LABEL: func.func @symbolic_shapes(
+// CHECK:         %[[S0:.*]] = torch.symbolic_int "s0" {min_val = 1, max_val = 64} : !torch.int
+// CHECK:         %[[S1:.*]] = torch.symbolic_int "s35" {min_val = 0, max_val = 9223372036854775807} : !torch.int
+// CHECK:         torch.bind_symbolic_shape %arg0, [%[[S0]], %[[S1]]], affine_map<()[s0, s1] -> (s0, s1 * 2 + 1, 8)> : !torch.vtensor<[?,?,8],f32>
+// CHECK:         torch.bind_symbolic_shape %arg1, [%[[S0]]], affine_map<()[s0] -> (s0)> {note = "kept"} : !torch.vtensor<[?],f32>
+func.func @symbolic_shapes(%arg0: !torch.vtensor<[?,?,8],f32>, %arg1: !torch.vtensor<[?],f32>) {
+  %0 = torch.symbolic_int "s0" {min_val = 1, max_val = 64} : !torch.int
+  %1 = torch.symbolic_int "s35" {min_val = 0, max_val = 9223372036854775807} : !torch.int
+  torch.bind_symbolic_shape %arg0, [%0, %1], affine_map<()[s0, s1] -> (s0, s1 * 2 + 1, 8)> : !torch.vtensor<[?,?,8],f32>
+  torch.bind_symbolic_shape %arg1, [%0], affine_map<()[s0] -> (s0)> {note = "kept"} : !torch.vtensor<[?],f32>
+  return
+}

@@ -385,6 +385,78 @@ void TensorStaticInfoCastOp::getCanonicalizationPatterns(
   });
 }
 
+//===----------------------------------------------------------------------===//
+// Symbolic shapes
+//===----------------------------------------------------------------------===//
+
+LogicalResult SymbolicIntOp::verify() {
+  if (getMinVal() < 0 || getMinVal() > getMaxVal())
+    return emitOpError("range [")
+           << getMinVal() << ", " << getMaxVal() << "] of " << getSymbolName()
+           << " is not a range of sizes";
+  return success();
+}
+
+// torch.bind_symbolic_shape %x, [%s0, %s1], affine_map<()[s0, s1] -> (...)>
+//     {attributes} : <the operand's type>
+ParseResult BindSymbolicShapeOp::parse(OpAsmParser &parser,
+                                       OperationState &result) {
+  OpAsmParser::UnresolvedOperand operand;
+  SmallVector<OpAsmParser::UnresolvedOperand> symbols;
+  AffineMapAttr map;
+  Type operandType;
+  if (parser.parseOperand(operand) || parser.parseComma() ||
+      parser.parseOperandList(symbols, OpAsmParser::Delimiter::Square) ||
+      parser.parseComma() ||
+      parser.parseAttribute(map, "shape_expressions", result.attributes) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(operandType))
+    return failure();
+  Type intType = IntType::get(parser.getContext());
+  return failure(parser.resolveOperand(operand, operandType, result.operands) ||
+                 parser.resolveOperands(symbols, intType, result.operands));
+}
+
+void BindSymbolicShapeOp::print(OpAsmPrinter &printer) {
+  printer << " " << getOperand() << ", [";
+  printer.printOperands(getShapeSymbols());
+  printer << "], "
+          << "affine_map<" << getShapeExpressions() << ">";
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"shape_expressions"});
+  printer << " : " << getOperand().getType();
+}
+
+LogicalResult BindSymbolicShapeOp::verify() {
+  AffineMap map = getShapeExpressions();
+  if (map.getNumDims() != 0)
+    return emitOpError("the shape expressions take symbols only, not ")
+           << map.getNumDims() << " dimension(s)";
+  if (map.getNumSymbols() != getShapeSymbols().size())
+    return emitOpError("the map has ")
+           << map.getNumSymbols() << " symbol(s) but the op binds "
+           << getShapeSymbols().size();
+  for (Value symbol : getShapeSymbols())
+    if (!symbol.getDefiningOp<SymbolicIntOp>())
+      return emitOpError("each shape symbol must come from torch.symbolic_int");
+  auto type = cast<BaseTensorType>(getOperand().getType());
+  if (!type.hasSizes())
+    return success();
+  ArrayRef<int64_t> sizes = type.getSizes();
+  if (map.getNumResults() != sizes.size())
+    return emitOpError("the map gives ")
+           << map.getNumResults() << " size(s) for a tensor of rank "
+           << sizes.size();
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    auto constant = dyn_cast<AffineConstantExpr>(expr);
+    if (constant && sizes[dim] != kUnknownSize &&
+        constant.getValue() != sizes[dim])
+      return emitOpError("dimension ")
+             << dim << " is " << sizes[dim] << " but the map says "
+             << constant.getValue();
+  }
+  return success();
+}
+
 /// `%r = torch.copy.to_(v)tensor %x : <result type>`; the operand's type is
 /// the result's with the other tensor semantics.
 static ParseResult parseCopyOp(OpAsmParser &parser, OperationState &result,

@@ -393,6 +393,52 @@ def Torch_OperatorTerminatorOp : Torch_Op<"operator_terminator", [
 }
 
 //===----------------------------------------------------------------------===//
+// Symbolic shapes (what torch.export knows about dynamic sizes)
+//===----------------------------------------------------------------------===//
+
+def Torch_SymbolicIntOp : Torch_Op<"symbolic_int", [Pure]> {
+  let summary = "One of torch.export's size symbols, with its range";
+  let description = [{
+    A dynamic size as torch.export names it (`s0`, `s35`) and the inclusive
+    range its range constraints give it; `max_val` is INT64_MAX when the
+    range has no upper bound. `torch.bind_symbolic_shape` ops refer to it.
+    The FX importer writes these with `import_symbolic_shape_expressions`.
+
+    ```mlir
+    %batch = torch.symbolic_int "s0" {min_val = 1, max_val = 64} : !torch.int
+    ```
+  }];
+  let arguments = (ins StrAttr:$symbol_name, I64Attr:$min_val, I64Attr:$max_val);
+  let results = (outs Torch_IntType:$result);
+  let assemblyFormat = [{
+    $symbol_name ` ` `{` `min_val` `=` $min_val `,` `max_val` `=` $max_val `}` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Torch_BindSymbolicShapeOp : Torch_Op<"bind_symbolic_shape"> {
+  let summary = "States a tensor's sizes as expressions of size symbols";
+  let description = [{
+    Each result of the affine map (no dimensions; one symbol per
+    `torch.symbolic_int` operand, in order) is the size of the tensor's
+    dimension at that position. It is a fact the producer guarantees, not a
+    computation: the linalg pipeline checks the facts about function
+    arguments at run time (torch-symbolic-shapes-to-checks) and drops the
+    rest.
+
+    ```mlir
+    torch.bind_symbolic_shape %x, [%s0, %s1], affine_map<()[s0, s1] -> (s0, s1 * 2, 8)> : !torch.vtensor<[?,?,8],f32>
+    ```
+  }];
+  let arguments = (ins Torch_ValueTensorType:$operand,
+                       Variadic<Torch_IntType>:$shape_symbols,
+                       AffineMapAttr:$shape_expressions);
+  // The map is written in place (an attribute alias would hoist it to the top).
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Casts and tensor-semantics bridges
 //===----------------------------------------------------------------------===//
 

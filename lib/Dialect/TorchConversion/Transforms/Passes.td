@@ -52,4 +52,30 @@ def FinalizingBackendTypeConversion
   }];
 }
 
+def SymbolicShapesToChecks
+    : Pass<"torch-symbolic-shapes-to-checks", "func::FuncOp"> {
+  let summary = "Checks what torch.export promised about argument sizes at "
+                "run time, and drops the symbolic-shape ops";
+  let description = [{
+    `torch.bind_symbolic_shape` on an argument of a public function says
+    what its dynamic sizes may be: a dimension bound to a bare symbol lies
+    in the range of its `torch.symbolic_int` and equals every other
+    dimension bound to that symbol; one bound to an expression (`s0 * 2`)
+    has the expression's value. At the top of the function each becomes a
+    `cf.assert` on `tensor.dim` of the argument (through
+    `torch_c.to_builtin_tensor`), which the reference backend reports as a
+    ValueError naming the argument, the dimension and the symbol. An
+    unbounded range from 0 needs no check; an expression over a symbol no
+    argument shows alone is not checked.
+
+    Then every `torch.bind_symbolic_shape` (on arguments and on the
+    results of ops inside, which are the producer's facts, not something
+    to check) and every unused `torch.symbolic_int` is erased. The first
+    pass of torch-backend-to-linalg-on-tensors-backend-pipeline.
+  }];
+  let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
+                           "tensor::TensorDialect",
+                           "TorchConversion::TorchConversionDialect"];
+}
+
 #endif // TORCH_MLIR_DIALECT_TORCHCONVERSION_TRANSFORMS_PASSES

@@ -16,6 +16,8 @@ void mlir::torch::TorchConversion::
   // the others read while they run), then the types at function boundaries;
   // canonicalize drops what became dead (lists, bridges, constants); then
   // the check names whatever did not lower.
+  // What torch.export promised about argument sizes becomes checks first.
+  pm.addNestedPass<func::FuncOp>(createSymbolicShapesToChecks());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToSCF());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToArith());

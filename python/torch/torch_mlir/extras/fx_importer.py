@@ -23,12 +23,19 @@ Mapping, in brief:
     function returns after the user outputs (what a backend contract of value
     tensors can hold; the caller writes it back);
   - `torch.cond` becomes `torch.prim.If` with a region per branch;
+  - with `import_symbolic_shape_expressions=True`, each size symbol of the
+    program's range constraints becomes a `torch.symbolic_int` (its name and
+    range) at the top of the function, and each tensor with symbolic sizes
+    (arguments and results) gets a `torch.bind_symbolic_shape` stating them
+    as an affine map of those symbols (sizes affine maps cannot state, and
+    unbacked symbols, are left unstated);
   - locations come from the nodes' stack traces, named by the node.
 
 Anything else raises `FxImportError`, naming the node and its target.
 """
 
 import ctypes
+import functools
 import operator
 import os
 import re
@@ -122,6 +129,45 @@ def _dtype_info(dtype, node=None):
         raise FxImportError(f"dtype {dtype}{where} has no Torch-dialect element type") from None
 
 
+_INT64_MAX = 2**63 - 1
+
+
+def range_bound(value):
+    """A bound of a torch.export range (a sympy number) as a Python int, or
+    None when it is unbounded (torch's int_oo is not an Integer)."""
+    return int(value) if value.is_Integer else None
+
+
+class _NotAffine(Exception):
+    """A size expression an affine map cannot state."""
+
+
+def _affine(expr, positions):
+    """A sympy size expression as an affine expression of symbols (`positions`
+    gives each sympy symbol's position), or _NotAffine."""
+    if isinstance(expr, int) or getattr(expr, "is_Integer", False):
+        return ir.AffineConstantExpr.get(int(expr))
+    if getattr(expr, "is_Symbol", False):
+        return ir.AffineSymbolExpr.get(positions[expr])
+    name = type(expr).__name__
+    args = [_affine(arg, positions) for arg in expr.args]
+    if name == "Add":
+        combine = ir.AffineAddExpr.get
+    elif name == "Mul":
+        combine = ir.AffineMulExpr.get
+    elif name == "FloorDiv":
+        combine = ir.AffineFloorDivExpr.get
+    elif name == "CeilDiv":
+        combine = ir.AffineCeilDivExpr.get
+    elif name in ("Mod", "PythonMod"):
+        combine = ir.AffineModExpr.get
+    elif name == "Pow" and getattr(expr.args[1], "is_Integer", False) and int(expr.args[1]) > 0:
+        return functools.reduce(ir.AffineMulExpr.get, [args[0]] * int(expr.args[1]))
+    else:
+        raise _NotAffine(name)
+    return functools.reduce(combine, args)
+
+
 # --- the importer ---------------------------------------------------------------
 
 class FxImporter:
@@ -140,7 +186,8 @@ class FxImporter:
             self.module = module or ir.Module.create()
 
     def import_program(self, program: ExportedProgram, *, func_name="main",
-                       params="literals", decompose=True, mutations="overwrite"):
+                       params="literals", decompose=True, mutations="overwrite",
+                       import_symbolic_shape_expressions=False):
         """Adds `func.func @func_name` for `program` and returns its operation.
 
         With `decompose`, `program.run_decompositions({})` first removes
@@ -148,6 +195,8 @@ class FxImporter:
         `mutations` says how mutated buffers and inputs come out (see the
         module docstring): "overwrite" or "results" (extra results after the
         user outputs, in the order of the graph signature's output specs).
+        `import_symbolic_shape_expressions` adds the size symbols and what
+        they say about each tensor's sizes (see the module docstring).
         """
         if mutations not in ("overwrite", "results"):
             raise ValueError(f"mutations must be 'overwrite' or 'results', not {mutations!r}")
@@ -159,7 +208,8 @@ class FxImporter:
         if decompose:
             program = program.run_decompositions({})
         with self.context:
-            func = _ProgramImport(self, program, func_name, params, mutations).run()
+            func = _ProgramImport(self, program, func_name, params, mutations,
+                                  import_symbolic_shape_expressions).run()
             try:
                 func.verify()
             except ir.MLIRError as e:
@@ -175,7 +225,8 @@ class FxImporter:
 class _ProgramImport:
     """The state of importing one program: its values, constants and types."""
 
-    def __init__(self, importer, program, func_name, params, mutations="overwrite"):
+    def __init__(self, importer, program, func_name, params, mutations="overwrite",
+                 symbolic_shapes=False):
         self.importer = importer
         self.context = importer.context
         self.program = program
@@ -186,6 +237,8 @@ class _ProgramImport:
         self.list_items = {}  # fx.Node returning a list -> its unpacked items
         self.constants = {}  # (block, key) -> ir.Value
         self.block = None
+        self.symbolic_shapes = symbolic_shapes
+        self.symbols = {}  # sympy.Symbol -> its torch.symbolic_int
 
     # -- types --
 
@@ -311,8 +364,11 @@ class _ProgramImport:
         with ir.InsertionPoint(self.importer.module.body), ir.Location.unknown():
             func = func_dialect.FuncOp(self.func_name, (argument_types, result_types))
             self.block = func.add_entry_block()
+        if self.symbolic_shapes:
+            self.import_symbols()
         block_args = {}  # placeholder name -> its block argument
         for node, block_arg in zip(arguments, self.block.arguments):
+            self.bind_shape(block_arg, node.meta.get("val"), ir.Location.name(node.name))
             block_args[node.name] = block_arg
             if node.name in mutated and overwrite:
                 if node.users:
@@ -393,6 +449,45 @@ class _ProgramImport:
         raise FxImportError(f"constant {value!r} of type {type(value).__name__} has no "
                             "Torch-dialect form")
 
+    # -- symbolic shapes --
+
+    def import_symbols(self):
+        """A `torch.symbolic_int` per size symbol of the range constraints."""
+        int_type = self.type("!torch.int")
+        i64 = ir.IntegerType.get_signless(64)
+        for symbol, bounds in sorted(self.program.range_constraints.items(),
+                                     key=lambda item: str(item[0])):
+            if not getattr(symbol, "is_Symbol", False):
+                continue
+            low, high = range_bound(bounds.lower), range_bound(bounds.upper)
+            attributes = {
+                "symbol_name": ir.StringAttr.get(str(symbol)),
+                "min_val": ir.IntegerAttr.get(i64, max(low or 0, 0)),
+                "max_val": ir.IntegerAttr.get(i64, _INT64_MAX if high is None else high),
+            }
+            self.symbols[symbol] = self.create("torch.symbolic_int", [int_type], [],
+                                               attributes, loc=ir.Location.name(str(symbol))).result
+
+    def bind_shape(self, value, val, loc):
+        """`torch.bind_symbolic_shape` of `value` when `val` (its FakeTensor)
+        has symbolic sizes that the known symbols state affinely."""
+        if not self.symbols or not isinstance(val, torch.Tensor):
+            return
+        exprs = [size.node.expr if isinstance(size, torch.SymInt) else int(size)
+                 for size in val.shape]
+        free = sorted({s for e in exprs if not isinstance(e, int) for s in e.free_symbols},
+                      key=str)
+        if not free or any(s not in self.symbols for s in free):
+            return  # static, or an unbacked or unknown symbol
+        positions = {s: i for i, s in enumerate(free)}
+        try:
+            results = [_affine(e, positions) for e in exprs]
+        except _NotAffine:
+            return
+        shape_map = ir.AffineMap.get(0, len(free), results)
+        self.create("torch.bind_symbolic_shape", [], [value] + [self.symbols[s] for s in free],
+                    {"shape_expressions": ir.AffineMapAttr.get(shape_map)}, loc=loc)
+
     # -- nodes --
 
     def import_nodes(self, nodes, graph_module=None):
@@ -405,6 +500,8 @@ class _ProgramImport:
                 self.import_get_attr(node, graph_module)
             elif node.op == "call_function":
                 self.import_call(node, graph_module)
+                if isinstance(self.values.get(node), ir.Value):
+                    self.bind_shape(self.values[node], node.meta.get("val"), self.location(node))
             else:
                 raise FxImportError(f"node {node.name}: FX op {node.op!r} is not supported "
                                     "(only call_function, get_attr, placeholder, output)")
