@@ -118,3 +118,27 @@ func.func @static_info_cast(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[4,
   %0 = torch.tensor_static_info_cast %x : !torch.vtensor<[?,3],f32> to !torch.vtensor<[4,3],f32>
   return %0 : !torch.vtensor<[4,3],f32>
 }
+
+// -----
+
+// A permute whose result type knows a size its input's does not (an
+// exporter's declared output shape): the size is checked, both sides of
+// linalg.transpose are given it, and the result is cast back; a size only
+// the input knows is cast away at the end.
+// CHECK-LABEL: func.func @permute_declared_size(
+// CHECK:         %[[IN:.*]] = torch_c.to_builtin_tensor %arg0 : !torch.vtensor<[?,?,4],f32> -> tensor<?x?x4xf32>
+// CHECK:         %[[T:.*]] = tensor.dim %[[IN]], %c0 : tensor<?x?x4xf32>
+// CHECK:         %[[OK:.*]] = arith.cmpi eq, %[[T]], %c5 : index
+// CHECK:         cf.assert %[[OK]], "permute: input dimension 0 is not 5, the size the result's type gives it"
+// CHECK:         %[[KNOWN:.*]] = tensor.cast %[[IN]] : tensor<?x?x4xf32> to tensor<5x?x4xf32>
+// CHECK:         %[[INIT:.*]] = tensor.empty(%{{.*}}) : tensor<?x5x4xf32>
+// CHECK:         %[[TR:.*]] = linalg.transpose ins(%[[KNOWN]] : tensor<5x?x4xf32>) outs(%[[INIT]] : tensor<?x5x4xf32>) permutation = [1, 0, 2]
+// CHECK:         tensor.cast %[[TR]] : tensor<?x5x4xf32> to tensor<?x5x?xf32>
+func.func @permute_declared_size(%a: !torch.vtensor<[?,?,4],f32>) -> !torch.vtensor<[?,5,?],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %dims = torch.prim.ListConstruct %int1, %int0, %int2 : (!torch.int, !torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.permute %a, %dims : !torch.vtensor<[?,?,4],f32>, !torch.list<int> -> !torch.vtensor<[?,5,?],f32>
+  return %0 : !torch.vtensor<[?,5,?],f32>
+}

@@ -143,6 +143,7 @@ ArrayRef<OnnxConversion> shapeConversions();
 ArrayRef<OnnxConversion> linearConversions();
 ArrayRef<OnnxConversion> resizeConversions();
 ArrayRef<OnnxConversion> controlFlowConversions();
+ArrayRef<OnnxConversion> recurrentConversions();
 
 } // namespace mlir::torch::onnx_c
 

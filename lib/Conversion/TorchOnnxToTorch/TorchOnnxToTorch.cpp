@@ -32,7 +32,8 @@ public:
   ConversionTable() {
     for (auto family :
          {elementwiseConversions(), reductionConversions(), shapeConversions(),
-          linearConversions(), resizeConversions(), controlFlowConversions()})
+          linearConversions(), resizeConversions(), controlFlowConversions(),
+          recurrentConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)

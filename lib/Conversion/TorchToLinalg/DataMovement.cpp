@@ -277,14 +277,40 @@ public:
 };
 
 /// `input` with its dimensions in the order `dims`: linalg.transpose.
+/// linalg.transpose wants the input's and the result's sizes to agree, known
+/// or not, so where only one type knows a size, both are given it: a size
+/// only the result's type knows is checked at run time first (a producer's
+/// claim, such as an exporter's declared output shape), and the result is
+/// cast back to `resultType`.
 Value permuted(OpBuilder &b, Location loc, Value input,
                RankedTensorType resultType, ArrayRef<int64_t> dims) {
+  auto inputType = cast<RankedTensorType>(input.getType());
   SmallVector<OpFoldResult> inputSizes = getSizes(b, loc, input);
+  SmallVector<int64_t> known(inputType.getShape());
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    if (resultType.isDynamicDim(i) || !inputType.isDynamicDim(dim))
+      continue;
+    int64_t size = resultType.getDimSize(i);
+    checkSameSize(b, loc, inputSizes[dim], b.getIndexAttr(size),
+                  "permute: input dimension " + Twine(dim) + " is not " +
+                      Twine(size) + ", the size the result's type gives it");
+    known[dim] = size;
+    inputSizes[dim] = b.getIndexAttr(size);
+  }
+  if (known != inputType.getShape())
+    input = b.create<tensor::CastOp>(loc, inputType.clone(known), input);
   SmallVector<OpFoldResult> sizes;
-  for (int64_t dim : dims)
+  SmallVector<int64_t> resultKnown;
+  for (int64_t dim : dims) {
     sizes.push_back(inputSizes[dim]);
-  Value init = emptyTensor(b, loc, resultType, sizes);
-  return b.create<linalg::TransposeOp>(loc, input, init, dims).getResult()[0];
+    resultKnown.push_back(known[dim]);
+  }
+  Value init = emptyTensor(b, loc, resultType.clone(resultKnown), sizes);
+  Value result =
+      b.create<linalg::TransposeOp>(loc, input, init, dims).getResult()[0];
+  if (result.getType() != resultType)
+    result = b.create<tensor::CastOp>(loc, resultType, result);
+  return result;
 }
 
 /// permute(self, dims): linalg.transpose.
