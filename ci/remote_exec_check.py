@@ -61,6 +61,9 @@ SOURCE_PACKAGE = "bazel-bootstrap-source"
 # .bazelrc names the toolchain @torch_mlir//..., so even in this workspace the
 # driver runs from external/torch_mlir.
 PINNED_COMPILER = "external/torch_mlir/utils/bazel/toolchain/zig-cc"
+# What the pinned toolchain's compiles and links may run: its compiler, and
+# its archiver for the static libraries a cold build links.
+PINNED_TOOLS = {PINNED_COMPILER, "external/torch_mlir/utils/bazel/toolchain/zig-ar"}
 PINNED_COMPILER_INPUT = "external/zig_sdk/zig"
 SOURCE = Path("/usr/src/bazel-bootstrap")
 WORKER_SOURCES = "src/tools/remote/src/main/java/com/google/devtools/build/remote/worker"
@@ -246,6 +249,12 @@ def compilers_used(exec_log):
     return compilers, staged
 
 
+def pinned_only(compilers, staged):
+    """Whether the compiles and links ran the pinned compiler (and at most its
+    archiver besides), each with the pinned zig among its inputs."""
+    return PINNED_COMPILER in compilers and set(compilers) <= PINNED_TOOLS and staged
+
+
 # Where the targets' outputs are, under bazel-bin: our genrules' and our C++'s.
 OUTPUT_DIRS = ["lib", "external/torch_mlir_cc/lib"]
 
@@ -282,7 +291,7 @@ def run(targets, disk_cache, tmp, jobs):
             "the local build")
         _, local_runs = spawns_by_runner(tmp / "exec_local.json")
         compilers, staged = compilers_used(tmp / "exec_local.json")
-        if set(compilers) != {PINNED_COMPILER} or not staged:
+        if not pinned_only(compilers, staged):
             raise CheckFailed(f"local C++ compiles and links must run {PINNED_COMPILER}; "
                               f"ran {dict(compilers)}")
         reference = output_digests(b)
@@ -310,7 +319,7 @@ def run(targets, disk_cache, tmp, jobs):
         # The compiles that ran remotely used the pinned toolchain, whose files
         # are action inputs: the worker needs no compiler of its own.
         compilers, staged = compilers_used(tmp / "exec_remote.json")
-        if set(compilers) != {PINNED_COMPILER} or not staged:
+        if not pinned_only(compilers, staged):
             raise CheckFailed(f"remote C++ compiles and links must run {PINNED_COMPILER} with "
                               f"{PINNED_COMPILER_INPUT} among their inputs; ran {dict(compilers)}"
                               f"{'' if staged else ', without zig staged'}")

@@ -124,6 +124,69 @@ func.func @slice_negative_step(%x: !torch.vtensor<[?,6],f32>) -> !torch.vtensor<
 
 // -----
 
+// Steps (and axes) at run time: ONNX's clamping, chosen by the step's sign,
+// then index_select of arange(start, end, step). Bounds are clamped to
+// +-2^40 in tensor land first, so the scalar arithmetic cannot overflow.
+// CHECK-LABEL: func.func @slice_run_time_steps(
+// CHECK:         %[[FAR:.*]] = torch.aten.clamp %arg1, %{{.*}}, %{{.*}} : !torch.vtensor<[1],si64>, !torch.int, !torch.int -> !torch.vtensor<[1],si64>
+// CHECK:         torch.aten.Int.Tensor
+// CHECK:         torch.aten.Int.Tensor
+// CHECK:         %[[STEP:.*]] = torch.aten.Int.Tensor %{{.*}} : !torch.vtensor<[],si64> -> !torch.int
+// CHECK:         %[[SIZE:.*]] = torch.aten.size.int %arg0, %int1
+// CHECK:         %[[FORWARD:.*]] = torch.aten.gt.int %[[STEP]], %int0
+// CHECK:         %[[INDEX:.*]] = torch.aten.arange.start_step %{{.*}}, %{{.*}}, %{{.*}}, %int4, {{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         torch.aten.index_select %arg0, %int1{{[_0-9]*}}, %[[INDEX]] : !torch.vtensor<[?,?],f32>, !torch.int, !torch.vtensor<[?],si64> -> !torch.vtensor<[?,?],f32>
+func.func @slice_run_time_steps(%x: !torch.vtensor<[?,?],f32>, %start: !torch.vtensor<[1],si64>, %steps: !torch.vtensor<[1],si64>) -> !torch.vtensor<[?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %end = torch.vtensor.literal(dense<-9223372036854775807> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %axes = torch.vtensor.literal(dense<1> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %0 = torch.operator "onnx.Slice"(%x, %start, %end, %axes, %steps) : (!torch.vtensor<[?,?],f32>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+
+// -----
+
+// Pads at run time, reflect mode: each dimension's source positions
+// arange(-begin, size + end), folded into the input at its ends.
+// CHECK-LABEL: func.func @pad_run_time_reflect(
+// CHECK:         %[[SOURCE:.*]] = torch.aten.arange.start_step %{{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         %[[FOLDED:.*]] = torch.aten.remainder.Scalar %[[SOURCE]], %{{.*}}
+// CHECK:         %[[INSIDE:.*]] = torch.aten.lt.Scalar %[[FOLDED]], %{{.*}}
+// CHECK:         %[[MIRRORED:.*]] = torch.aten.rsub.Scalar %[[FOLDED]], %{{.*}}
+// CHECK:         %[[INDEX:.*]] = torch.aten.where.self %[[INSIDE]], %[[FOLDED]], %[[MIRRORED]]
+// CHECK:         torch.aten.index_select %arg0, %int0{{[_0-9]*}}, %[[INDEX]] : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[?],si64> -> !torch.vtensor<[?,4],f32>
+// CHECK:         torch.aten.index_select %{{.*}}, %int1{{[_0-9]*}}, %{{.*}} -> !torch.vtensor<[?,?],f32>
+func.func @pad_run_time_reflect(%x: !torch.vtensor<[3,4],f32>, %pads: !torch.vtensor<[4],si64>) -> !torch.vtensor<[?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Pad"(%x, %pads, %none) {torch.onnx.mode = "reflect"} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[4],si64>, !torch.none) -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+
+// -----
+
+// Constant mode with a negative (cropping) pad on one axis: the gather is
+// clamped, and the fill goes where the source position is outside.
+// CHECK-LABEL: func.func @pad_crop_constant(
+// CHECK:         %[[SOURCE:.*]] = torch.aten.arange.start_step %{{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         %[[INDEX:.*]] = torch.aten.clamp %[[SOURCE]], %{{.*}}, %{{.*}}
+// CHECK:         %[[GATHERED:.*]] = torch.aten.index_select %arg0, %int1{{[_0-9]*}}, %[[INDEX]]
+// CHECK:         %[[AFTER:.*]] = torch.aten.ge.Scalar %[[SOURCE]]
+// CHECK:         %[[BEFORE:.*]] = torch.aten.lt.Scalar %[[SOURCE]]
+// CHECK:         %[[INSIDE:.*]] = torch.aten.logical_and %[[AFTER]], %[[BEFORE]]
+// CHECK:         %[[MASK:.*]] = torch.aten.view %[[INSIDE]], %{{.*}} -> !torch.vtensor<[1,?],i1>
+// CHECK:         torch.aten.where.ScalarOther %[[MASK]], %[[GATHERED]], %{{.*}} -> !torch.vtensor<[3,?],f32>
+func.func @pad_crop_constant(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %pads = torch.vtensor.literal(dense<[-1, 2]> : tensor<2xsi64>) : !torch.vtensor<[2],si64>
+  %value = torch.vtensor.literal(dense<7.0> : tensor<f32>) : !torch.vtensor<[],f32>
+  %axes = torch.vtensor.literal(dense<-1> : tensor<1xsi64>) : !torch.vtensor<[1],si64>
+  %0 = torch.operator "onnx.Pad"(%x, %pads, %value, %axes) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[2],si64>, !torch.vtensor<[],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @range_of_run_time_length(
 // CHECK:         %[[START:.*]] = torch.aten.Int.Tensor %{{.*}}
 // CHECK:         %[[LIMIT:.*]] = torch.aten.Int.Tensor %arg0
@@ -166,4 +229,23 @@ func.func @matmul_batched_dynamic(%q: !torch.vtensor<[?,4,?,16],f32>, %k: !torch
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
   %0 = torch.operator "onnx.MatMul"(%q, %k) : (!torch.vtensor<[?,4,?,16],f32>, !torch.vtensor<[?,4,16,?],f32>) -> !torch.vtensor<[?,4,?,?],f32>
   return %0 : !torch.vtensor<[?,4,?,?],f32>
+}
+
+// -----
+
+// Split of a dimension known only at run time into equal parts (opset 18:
+// ceil(n / 3) each, the last what is left).
+// CHECK-LABEL: func.func @split_run_time_thirds(
+// CHECK:         %[[N:.*]] = torch.aten.size.int %arg0, %int1
+// CHECK:         %[[ROUNDED:.*]] = torch.aten.add.int %[[N]], %int2
+// CHECK:         %[[CHUNK:.*]] = torch.aten.floordiv.int %[[ROUNDED]], %int3
+// CHECK:         %[[A:.*]] = torch.aten.slice.Tensor %arg0, %{{.*}}, %int0, %[[CHUNK]], %{{.*}}
+// CHECK:         %[[TWO:.*]] = torch.aten.add.int %[[CHUNK]], %[[CHUNK]]
+// CHECK:         %[[B:.*]] = torch.aten.slice.Tensor %arg0, %{{.*}}, %[[CHUNK]], %[[TWO]], %{{.*}}
+// CHECK:         %[[C:.*]] = torch.aten.slice.Tensor %arg0, %{{.*}}, %[[TWO]], %[[N]], %{{.*}}
+// CHECK:         return %[[A]], %[[B]], %[[C]]
+func.func @split_run_time_thirds(%x: !torch.vtensor<[2,?],f32>) -> (!torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0:3 = torch.operator "onnx.Split"(%x) {torch.onnx.axis = 1 : si64, torch.onnx.num_outputs = 3 : si64} : (!torch.vtensor<[2,?],f32>) -> (!torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>)
+  return %0#0, %0#1, %0#2 : !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>
 }

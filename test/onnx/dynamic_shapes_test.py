@@ -4,7 +4,8 @@ included. Each graph is a pattern the stock exporters write for a dynamic
 batch or sequence (Shape -> Gather -> Concat -> Reshape, Expand of a mask,
 ConstantOfShape, Slice to a run-time length, ...). Expected values come from
 ONNX's own reference evaluator (numpy), on random inputs: float32 at rtol
-1e-5, atol 1e-5; integers exact. Sizes the compiled code can only check as it
+1e-5, atol 1e-5; integers exact. Where that evaluator does not implement the
+op's meaning (LSTM's sequence_lens) onnxruntime is the reference. Sizes the compiled code can only check as it
 runs are checked there: a mismatch is a ValueError, never a crash or garbage.
 """
 
@@ -162,6 +163,94 @@ class DynamicShapesTest(unittest.TestCase):
                   [ints("starts", [-1]), ints("ends", [-100]), ints("axes", [1]),
                    ints("steps", [-2])])
         self.check(m, lambda b: {"x": self.floats(b, 6)}, [(1,), (4,)])
+
+    def test_slices_whose_steps_and_axes_arrive_at_run_time(self):
+        # Every bound an input: a negative step over a dynamic dimension,
+        # bounds past either end, a negative axis.
+        m = model([node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+                  [tensor("x", ["b", "t"]), tensor("starts", [2], TensorProto.INT64),
+                   tensor("ends", [2], TensorProto.INT64), tensor("axes", [2], TensorProto.INT64),
+                   tensor("steps", [2], TensorProto.INT64)],
+                  [tensor("y", [None, None])])
+        far = np.iinfo(np.int64).max
+
+        def inputs(b, t, axis, step):
+            return {"x": self.floats(b, t), "starts": np.array([-1, 0], np.int64),
+                    "ends": np.array([-far, far], np.int64),
+                    "axes": np.array([axis, 0], np.int64), "steps": np.array([step, 1], np.int64)}
+
+        self.check(m, inputs, [(1, 1, -1, -1), (3, 7, 1, -2), (5, 4, -1, 3), (2, 9, 0, -3)])
+
+    def pad_model(self, mode):
+        return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
+                     [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],
+                     [tensor("y", [None, None])],
+                     [numpy_helper.from_array(np.array(2.5, np.float32), "value")])
+
+    def test_pads_known_at_run_time_in_every_mode(self):
+        # Pads an input, as CenterCropPad's body computes them from a shape.
+        def inputs(b, t, top, left, bottom, right):
+            return {"x": self.floats(b, t),
+                    "pads": np.array([top, left, bottom, right], np.int64)}
+
+        for mode in ("constant", "edge", "reflect", "wrap"):
+            with self.subTest(mode=mode):
+                # Reflecting needs two elements; past that, numpy (the
+                # reference) reflects again, and so do we.
+                first = (2, 3, 1, 2, 0, 5) if mode == "reflect" else (1, 1, 0, 2, 3, 1)
+                self.check(self.pad_model(mode), inputs,
+                           [first, (4, 5, 1, 0, 2, 3), (3, 6, 0, 4, 0, 7)])
+
+    def test_negative_pads_crop(self):
+        # The reference evaluator (np.pad) refuses negative pads; ONNX means
+        # them as cropping, checked here as padding the positive side, then
+        # slicing the negative one.
+        for mode in ("constant", "edge", "wrap"):
+            with self.subTest(mode=mode):
+                compiled = tm_onnx.compile(self.pad_model(mode))
+                x = self.floats(4, 6)
+                got = compiled(x=x, pads=np.array([-1, 2, 1, -3], np.int64))["y"]
+                padded = np.pad(x, ((0, 1), (2, 0)), mode=mode,
+                                **({"constant_values": 2.5} if mode == "constant" else {}))
+                np.testing.assert_allclose(got, padded[1:, :-3], rtol=RTOL, atol=ATOL)
+
+    def test_a_split_of_a_dynamic_dimension_into_equal_parts(self):
+        m = model([node("Split", ["x"], ["a", "b", "c"], axis=1, num_outputs=3)],
+                  [tensor("x", [2, "t"])],
+                  [tensor("a", [2, None]), tensor("b", [2, None]), tensor("c", [2, None])])
+        self.check(m, lambda t: {"x": self.floats(2, t)}, [(3,), (7,), (9,)])
+
+    def test_an_lstm_with_run_time_lengths(self):
+        # Sequence lengths below the input's: steps past them keep the state
+        # and leave Y zero. Peepholes and both initial states given.
+        h = 3
+        w, r = self.floats(1, 4 * h, 2), self.floats(1, 4 * h, h)
+        bias, p = self.floats(1, 8 * h), self.floats(1, 3 * h)
+        m = model([node("LSTM", ["x", "w", "r", "bias", "lengths", "h0", "c0", "p"],
+                        ["y", "yh", "yc"], hidden_size=h)],
+                  [tensor("x", ["t", "b", 2]), tensor("lengths", ["b"], TensorProto.INT32),
+                   tensor("h0", [1, "b", h]), tensor("c0", [1, "b", h])],
+                  [tensor("y", [None, 1, None, h]), tensor("yh", [1, None, h]),
+                   tensor("yc", [1, None, h])],
+                  [numpy_helper.from_array(w, "w"), numpy_helper.from_array(r, "r"),
+                   numpy_helper.from_array(bias, "bias"), numpy_helper.from_array(p, "p")],
+                  opset=22)
+
+        # ONNX's reference evaluator ignores sequence_lens: onnxruntime is
+        # the reference here.
+        import onnxruntime
+
+        compiled = tm_onnx.compile(m)
+        reference = onnxruntime.InferenceSession(m.SerializeToString(),
+                                                 providers=["CPUExecutionProvider"])
+        for t, b in [(1, 1), (4, 3), (6, 2)]:
+            inputs = {"x": self.floats(t, b, 2),
+                      "lengths": self.rng.integers(1, t + 1, size=b).astype(np.int32),
+                      "h0": self.floats(1, b, h), "c0": self.floats(1, b, h)}
+            got = compiled(**inputs)
+            for name, want in zip(["y", "yh", "yc"], reference.run(None, inputs)):
+                np.testing.assert_allclose(got[name], want, rtol=RTOL, atol=ATOL,
+                                           err_msg=f"{name} at {t}x{b}")
 
     def test_sizes_that_must_agree_are_checked_as_they_run(self):
         m = model([node("Add", ["a", "b"], ["y"])],

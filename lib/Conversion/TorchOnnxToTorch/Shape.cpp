@@ -481,6 +481,145 @@ Value reverseSliceDim(OnnxNode &n, Value x, int64_t dim, int64_t start,
                                      n.constInt(dim), index);
 }
 
+/// Integer arithmetic on !torch.int values for run-time bounds; the values
+/// are kept well inside int64 (bounds are clamped to +-2^40 first), so
+/// OnnxNode::selectInt's arithmetic cannot overflow.
+struct RunTimeInts {
+  OnnxNode &n;
+  Type intType() { return Torch::IntType::get(n.b.getContext()); }
+  Type boolType() { return Torch::BoolType::get(n.b.getContext()); }
+  Value add(Value a, Value c) {
+    return n.create<AtenAddIntOp>(intType(), a, c);
+  }
+  Value sub(Value a, Value c) {
+    return n.create<AtenSubIntOp>(intType(), a, c);
+  }
+  Value lt(Value a, Value c) { return n.create<AtenLtIntOp>(boolType(), a, c); }
+  Value gt(Value a, Value c) { return n.create<AtenGtIntOp>(boolType(), a, c); }
+  Value min(Value a, Value c) { return n.selectInt(lt(a, c), a, c); }
+  Value max(Value a, Value c) { return n.selectInt(lt(a, c), c, a); }
+  /// `i`, counted from the end if negative.
+  Value wrap(Value i, Value size) {
+    return n.selectInt(lt(i, n.constInt(0)), add(i, size), i);
+  }
+  /// The values of a 1-D integer operand with static length, clamped to
+  /// +-2^40 (ONNX writes INT64_MAX and INT64_MIN for "to the end").
+  std::optional<SmallVector<Value>> bounds(unsigned i) {
+    ValueTensorType t = n.operandType(i);
+    if (!t || t.getSizes().size() != 1 || t.getSizes()[0] == kUnknownSize)
+      return std::nullopt;
+    constexpr int64_t kFar = int64_t(1) << 40;
+    Value clamped = n.create<AtenClampOp>(t, n.operand(i), n.constInt(-kFar),
+                                          n.constInt(kFar));
+    SmallVector<Value> values;
+    for (int64_t k = 0; k < t.getSizes()[0]; ++k) {
+      Value element =
+          n.create<AtenSelectIntOp>(n.tensorType({}, t.getDtype()), clamped,
+                                    n.constInt(0), n.constInt(k));
+      values.push_back(n.create<AtenIntTensorOp>(intType(), element));
+    }
+    return values;
+  }
+  /// For each of `rank` dims, the value of `values` whose axis (in `axes`,
+  /// negative ones counted from the end) names it, else `otherwise(d)`.
+  SmallVector<Value> perDim(int64_t rank, ArrayRef<Value> axes,
+                            ArrayRef<Value> values,
+                            function_ref<Value(int64_t)> otherwise) {
+    SmallVector<Value> normalized;
+    for (Value a : axes)
+      normalized.push_back(wrap(a, n.constInt(rank)));
+    SmallVector<Value> result;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value v = otherwise(d);
+      for (auto [axis, value] : llvm::zip(normalized, values))
+        v = n.selectInt(n.eqInt(axis, d), value, v);
+      result.push_back(v);
+    }
+    return result;
+  }
+  /// arange(start, end, step) as a 1-D si64 tensor of run-time length.
+  Value arange(Value start, Value end, Value step) {
+    auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+    return n.create<AtenArangeStartStepOp>(n.tensorType({kUnknownSize}, si64),
+                                           start, end, step, n.constInt(4),
+                                           n.none(), n.none(), n.none());
+  }
+};
+
+/// x[start:end:step] along `dim`, every bound a run-time value: ONNX's
+/// clamping (which depends on the step's sign), then index_select of
+/// arange(start, end, step). A step of 0, which ONNX forbids, gives an
+/// empty slice rather than a division by zero.
+Value sliceAtRunTime(OnnxNode &n, Value x, int64_t dim, Value start, Value end,
+                     Value step, Type dtype) {
+  RunTimeInts ints{n};
+  Value size = n.sizeOf(x, dim), zero = n.constInt(0);
+  Value forward = ints.gt(step, zero);
+  Value high = n.selectInt(forward, size, ints.sub(size, n.constInt(1)));
+  Value s = ints.max(ints.min(ints.wrap(start, size), high), zero);
+  Value e = ints.max(ints.min(ints.wrap(end, size), high),
+                     n.selectInt(forward, zero, n.constInt(-1)));
+  Value stopped = n.eqInt(step, 0);
+  e = n.selectInt(stopped, s, e);
+  step = n.selectInt(stopped, n.constInt(1), step);
+  SmallVector<int64_t> sizes(cast<ValueTensorType>(x.getType()).getSizes());
+  sizes[dim] = kUnknownSize;
+  return n.create<AtenIndexSelectOp>(n.tensorType(sizes, dtype), x,
+                                     n.constInt(dim), ints.arange(s, e, step));
+}
+
+/// Slice whose axes or steps arrive at run time, or whose negative step
+/// meets a dimension of unknown size: every dimension a bound names is
+/// sliced by sliceAtRunTime.
+LogicalResult sliceAtRunTime(OnnxNode &n, ValueTensorType in,
+                             ValueTensorType out) {
+  RunTimeInts ints{n};
+  int64_t rank = in.getSizes().size();
+  std::optional<SmallVector<Value>> starts = ints.bounds(1),
+                                    ends = ints.bounds(2);
+  if (!starts || !ends || starts->size() != ends->size())
+    return n.fail("starts and ends must have one static length");
+  size_t count = starts->size();
+  std::optional<SmallVector<Value>> steps =
+      n.operand(4) ? n.intsOf(4)
+                   : std::optional<SmallVector<Value>>(
+                         SmallVector<Value>(count, n.constInt(1)));
+  if (!steps || steps->size() != count)
+    return n.fail("steps must have the length of starts");
+  Value x = n.operand(0);
+  Type dtype = out.getDtype();
+  std::optional<SmallVector<int64_t>> axes =
+      n.operand(3) ? n.constantInts(3)
+                   : std::optional<SmallVector<int64_t>>(
+                         llvm::to_vector(llvm::seq<int64_t>(0, count)));
+  if (axes) {
+    if (axes->size() != count)
+      return n.fail("axes must have the length of starts");
+    for (size_t i = 0; i < count; ++i) {
+      int64_t axis = (*axes)[i] < 0 ? (*axes)[i] + rank : (*axes)[i];
+      if (axis < 0 || axis >= rank)
+        return n.fail("axis " + Twine((*axes)[i]) + " is out of range");
+      x = sliceAtRunTime(n, x, axis, (*starts)[i], (*ends)[i], (*steps)[i],
+                         dtype);
+    }
+    return n.replace(x);
+  }
+  // Axes at run time: each dimension takes the bounds whose axis names it,
+  // or the whole of itself.
+  std::optional<SmallVector<Value>> runAxes = n.intsOf(3);
+  if (!runAxes || runAxes->size() != count)
+    return n.fail("axes must have the length of starts");
+  SmallVector<Value> dimStarts = ints.perDim(
+      rank, *runAxes, *starts, [&](int64_t) { return n.constInt(0); });
+  SmallVector<Value> dimEnds = ints.perDim(
+      rank, *runAxes, *ends, [&](int64_t d) { return n.sizeOf(x, d); });
+  SmallVector<Value> dimSteps = ints.perDim(
+      rank, *runAxes, *steps, [&](int64_t) { return n.constInt(1); });
+  for (int64_t d = 0; d < rank; ++d)
+    x = sliceAtRunTime(n, x, d, dimStarts[d], dimEnds[d], dimSteps[d], dtype);
+  return n.replace(x);
+}
+
 LogicalResult slice(OnnxNode &n, bool fromOperands) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
@@ -494,8 +633,22 @@ LogicalResult slice(OnnxNode &n, bool fromOperands) {
     ends = n.constantInts(2);
     axes = n.operand(3) ? n.constantInts(3) : std::nullopt;
     steps = n.operand(4) ? n.constantInts(4) : std::nullopt;
-    if ((n.operand(3) && !axes) || (n.operand(4) && !steps))
-      return n.fail("axes and steps must be constants");
+    bool constantBounds = starts && ends;
+    bool forwardSteps =
+        !steps || llvm::all_of(*steps, [](int64_t s) { return s > 0; });
+    // A negative step is gathered at positions computed here, which needs
+    // its dimension's size.
+    bool reversedUnknown = false;
+    if (steps && (axes || !n.operand(3)))
+      for (auto [i, step] : llvm::enumerate(*steps)) {
+        int64_t axis = axes && i < axes->size() ? (*axes)[i] : i;
+        axis = axis < 0 ? axis + rank : axis;
+        reversedUnknown |= step < 0 && (axis < 0 || axis >= rank ||
+                                        in.getSizes()[axis] == kUnknownSize);
+      }
+    if ((n.operand(3) && !axes) || (n.operand(4) && !steps) ||
+        (!constantBounds && !forwardSteps) || reversedUnknown)
+      return sliceAtRunTime(n, in, out);
     if (!starts || !ends) {
       runStarts = n.intsOf(1);
       runEnds = n.intsOf(2);
@@ -519,10 +672,7 @@ LogicalResult slice(OnnxNode &n, bool fromOperands) {
     if (step == 0)
       return n.fail("a step is 0");
     if (starts && ends) {
-      if (step < 0) {
-        if (in.getSizes()[axis] == kUnknownSize)
-          return n.fail("a negative step along a dimension of unknown size "
-                        "is not converted");
+      if (step < 0) { // the dimension's size is static (else sliceAtRunTime)
         x = reverseSliceDim(n, x, axis, (*starts)[i], (*ends)[i], step,
                             out.getDtype());
         continue;
@@ -531,9 +681,6 @@ LogicalResult slice(OnnxNode &n, bool fromOperands) {
       x = sliceDim(n, x, axis, (*starts)[i], (*ends)[i], step, out.getDtype());
       continue;
     }
-    if (step < 0)
-      return n.fail("a negative step with bounds known only at run time is "
-                    "not converted");
     SmallVector<int64_t> sizes(cast<ValueTensorType>(x.getType()).getSizes());
     sizes[axis] = kUnknownSize;
     x = n.create<AtenSliceTensorOp>(n.tensorType(sizes, out.getDtype()), x,
@@ -557,20 +704,95 @@ LogicalResult split(OnnxNode &n) {
   int64_t axis = n.intAttr("axis", 0);
   if (axis < 0)
     axis += in.getSizes().size();
-  // Each output's length along the axis is its type's size there.
-  SmallVector<Value> parts;
-  int64_t offset = 0;
-  for (unsigned i = 0; i < n.numResults(); ++i) {
-    ValueTensorType out = n.resultType(i);
-    if (!out || out.getSizes()[axis] == kUnknownSize)
-      return n.fail("output " + Twine(i) + "'s size along the axis is unknown");
-    int64_t length = out.getSizes()[axis];
-    parts.push_back(n.create<AtenSliceTensorOp>(
-        out, n.operand(0), n.constInt(axis), n.constInt(offset),
-        n.constInt(offset + length), n.constInt(1)));
-    offset += length;
+  unsigned parts = n.numResults();
+  // Each output's length along the axis: its type's size there, else the
+  // `split` operand's (or attribute's) element, else ONNX's equal parts of
+  // a length known only at run time.
+  std::optional<SmallVector<Value>> given;
+  if (n.operand(1))
+    given = n.intsOf(1);
+  else if (auto lengths = n.intsAttr("split")) {
+    given.emplace();
+    for (int64_t v : *lengths)
+      given->push_back(n.constInt(v));
   }
-  return n.replace(parts);
+  if (given && given->size() != parts)
+    return n.fail("split gives " + Twine(given->size()) + " lengths for " +
+                  Twine(parts) + " outputs");
+  RunTimeInts ints{n};
+  Value total = n.sizeOf(n.operand(0), axis);
+  // Equal parts: ceil(total / parts) each (opset 18 on: the last one takes
+  // what is left; before, parts divide the length evenly).
+  Value chunk = n.create<AtenFloordivIntOp>(
+      ints.intType(), ints.add(total, n.constInt(parts - 1)),
+      n.constInt(parts));
+  SmallVector<Value> results;
+  Value offset = n.constInt(0);
+  for (unsigned i = 0; i < parts; ++i) {
+    ValueTensorType out = n.resultType(i);
+    if (!out)
+      return n.fail("output " + Twine(i) + "'s rank or dtype is unknown");
+    int64_t size = out.getSizes()[axis];
+    Value length = size != kUnknownSize ? n.constInt(size)
+                   : given              ? (*given)[i]
+                                        : chunk;
+    Value end = i == 0 ? length : ints.add(offset, length);
+    if (size == kUnknownSize && !given && i + 1 == parts)
+      end = total; // the last part takes what is left
+    results.push_back(n.create<AtenSliceTensorOp>(
+        out, n.operand(0), n.constInt(axis), offset, end, n.constInt(1)));
+    offset = end;
+  }
+  return n.replace(results);
+}
+
+/// `x` padded along `dim` by `begin` and `end` (run-time values; negative
+/// ones crop) in an ONNX Pad mode: the source position of output position j
+/// is j - begin, taken from arange(-begin, size + end), then made a valid
+/// index by the mode (edge: clamped; wrap: modulo the size; reflect: folded
+/// at the ends) and gathered with index_select. "constant" gathers clamped
+/// and puts `fill` where the position is outside the input.
+Value padAtRunTime(OnnxNode &n, Value x, int64_t dim, Value begin, Value end,
+                   StringRef mode, Value fill, Type dtype) {
+  RunTimeInts ints{n};
+  auto type = cast<ValueTensorType>(x.getType());
+  int64_t rank = type.getSizes().size();
+  Value size = n.sizeOf(x, dim), zero = n.constInt(0), one = n.constInt(1);
+  Value source = ints.arange(ints.sub(zero, begin), ints.add(size, end), one);
+  auto indexType = cast<ValueTensorType>(source.getType());
+  auto maskType = n.tensorType({kUnknownSize}, n.b.getI1Type());
+  Value last = ints.sub(size, one);
+  Value index;
+  if (mode == "wrap") {
+    index = n.create<AtenRemainderScalarOp>(indexType, source, size);
+  } else if (mode == "reflect") {
+    // Period 2 (size - 1) (1 for a size of 1, where every index is 0).
+    Value period = n.selectInt(n.eqInt(size, 1), one, ints.add(last, last));
+    Value folded = n.create<AtenRemainderScalarOp>(indexType, source, period);
+    Value inside = n.create<AtenLtScalarOp>(maskType, folded, size);
+    Value mirrored = n.create<AtenRsubScalarOp>(indexType, folded, period, one);
+    index = n.create<AtenWhereSelfOp>(indexType, inside, folded, mirrored);
+  } else { // edge, and constant's in-range gather
+    index = n.create<AtenClampOp>(indexType, source, zero, last);
+  }
+  SmallVector<int64_t> sizes(type.getSizes());
+  sizes[dim] = kUnknownSize;
+  ValueTensorType resultType = n.tensorType(sizes, dtype);
+  Value gathered =
+      n.create<AtenIndexSelectOp>(resultType, x, n.constInt(dim), index);
+  if (mode != "constant")
+    return gathered;
+  Value inside = n.create<AtenLogicalAndOp>(
+      maskType, n.create<AtenGeScalarOp>(maskType, source, zero),
+      n.create<AtenLtScalarOp>(maskType, source, size));
+  // The mask along `dim`, 1 elsewhere, to broadcast against the result.
+  SmallVector<int64_t> maskSizes(rank, 1);
+  maskSizes[dim] = kUnknownSize;
+  SmallVector<Value> maskShape(rank, one);
+  maskShape[dim] = n.sizeOf(source, 0);
+  Value mask = n.create<AtenViewOp>(n.tensorType(maskSizes, n.b.getI1Type()),
+                                    inside, n.sizeList(maskShape));
+  return n.create<AtenWhereScalarOtherOp>(resultType, mask, gathered, fill);
 }
 
 LogicalResult pad(OnnxNode &n, bool fromOperands) {
@@ -578,13 +800,12 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
   if (!in || !out)
     return n.fail("the input's or result's rank is unknown");
   StringRef mode = n.stringAttr("mode", "constant");
-  if (mode != "constant")
-    return n.fail("mode '" + mode + "' is not converted (only constant)");
+  if (mode != "constant" && mode != "edge" && mode != "reflect" &&
+      mode != "wrap")
+    return n.fail("mode '" + mode + "' is not one ONNX defines");
   int64_t rank = in.getSizes().size();
   std::optional<SmallVector<int64_t>> pads =
       fromOperands ? n.constantInts(1) : n.intsAttr("pads");
-  if (!pads)
-    return n.fail("pads must be a constant");
   double value = n.floatAttr("value", 0.0);
   Value fill;
   if (fromOperands && n.operand(2)) {
@@ -598,31 +819,72 @@ LogicalResult pad(OnnxNode &n, bool fromOperands) {
       fill = n.create<AtenItemOp>(scalar, n.operand(2));
     }
   }
-  SmallVector<int64_t> axes;
+  if (!fill)
+    fill = n.constFloat(value);
+  std::optional<SmallVector<int64_t>> axes;
   if (fromOperands && n.operand(3)) {
-    std::optional<SmallVector<int64_t>> given = n.constantInts(3);
-    if (!given)
-      return n.fail("axes must be a constant");
-    for (int64_t a : *given)
-      axes.push_back(a < 0 ? a + rank : a);
+    axes = n.constantInts(3);
+    if (axes)
+      for (int64_t &a : *axes)
+        a = a < 0 ? a + rank : a;
   } else {
-    for (int64_t d = 0; d < rank; ++d)
-      axes.push_back(d);
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   }
-  if (pads->size() != 2 * axes.size())
+
+  // Constant pads, none negative, constant axes, constant mode: tensor.pad.
+  if (pads && axes && mode == "constant" &&
+      llvm::none_of(*pads, [](int64_t p) { return p < 0; })) {
+    if (pads->size() != 2 * axes->size())
+      return n.fail("pads must hold a begin and an end per axis");
+    // aten.constant_pad_nd: (begin, end) pairs from the last dim backwards.
+    SmallVector<int64_t> torchPads(2 * rank, 0);
+    for (auto [i, axis] : llvm::enumerate(*axes)) {
+      int64_t fromLast = rank - 1 - axis;
+      torchPads[2 * fromLast] = (*pads)[i];
+      torchPads[2 * fromLast + 1] = (*pads)[i + axes->size()];
+    }
+    return n.replace(n.create<AtenConstantPadNdOp>(out, n.operand(0),
+                                                   n.intList(torchPads), fill));
+  }
+
+  // Otherwise per dimension, with run-time amounts.
+  RunTimeInts ints{n};
+  std::optional<SmallVector<Value>> amounts;
+  if (pads) {
+    amounts.emplace();
+    for (int64_t p : *pads)
+      amounts->push_back(n.constInt(p));
+  } else {
+    amounts = n.intsOf(1);
+  }
+  if (!amounts)
+    return n.fail("pads must have a static length");
+  size_t count = amounts->size() / 2;
+  SmallVector<Value> axisValues;
+  if (axes) {
+    for (int64_t a : *axes)
+      axisValues.push_back(n.constInt(a));
+  } else if (auto runAxes = n.intsOf(3)) {
+    axisValues = *runAxes;
+  } else {
+    return n.fail("axes must have a static length");
+  }
+  if (amounts->size() % 2 || axisValues.size() != count)
     return n.fail("pads must hold a begin and an end per axis");
-  // aten.constant_pad_nd: (begin, end) pairs from the last dim backwards.
-  SmallVector<int64_t> torchPads(2 * rank, 0);
-  for (auto [i, axis] : llvm::enumerate(axes)) {
-    int64_t fromLast = rank - 1 - axis;
-    torchPads[2 * fromLast] = (*pads)[i];
-    torchPads[2 * fromLast + 1] = (*pads)[i + axes.size()];
+  ArrayRef<Value> all(*amounts);
+  SmallVector<Value> begins =
+      ints.perDim(rank, axisValues, all.take_front(count),
+                  [&](int64_t) { return n.constInt(0); });
+  SmallVector<Value> ends = ints.perDim(rank, axisValues, all.drop_front(count),
+                                        [&](int64_t) { return n.constInt(0); });
+  Value x = n.operand(0);
+  for (int64_t d = 0; d < rank; ++d) {
+    // Dimensions no constant axis names are left alone.
+    if (axes && !llvm::is_contained(*axes, d))
+      continue;
+    x = padAtRunTime(n, x, d, begins[d], ends[d], mode, fill, out.getDtype());
   }
-  if (llvm::any_of(torchPads, [](int64_t p) { return p < 0; }))
-    return n.fail("negative pads are not converted");
-  return n.replace(
-      n.create<AtenConstantPadNdOp>(out, n.operand(0), n.intList(torchPads),
-                                    fill ? fill : n.constFloat(value)));
+  return n.replace(x);
 }
 
 LogicalResult tile(OnnxNode &n) {
