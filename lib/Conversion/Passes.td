@@ -52,9 +52,10 @@ def ConvertTorchToArith : Pass<"convert-torch-to-arith", "func::FuncOp"> {
     `arith.constant`; arithmetic and comparisons on `!torch.int`,
     `!torch.float` and `!torch.bool` become arith ops on i64, f64 and i1.
     Python semantics: `//` and `%` on ints round toward negative infinity.
+    `aten._assert_scalar` becomes `cf.assert` that its value is nonzero.
   }];
   let dependentDialects = [
-    "arith::ArithDialect", "tensor::TensorDialect",
+    "arith::ArithDialect", "cf::ControlFlowDialect", "tensor::TensorDialect",
     "TorchConversion::TorchConversionDialect"];
 }
 

@@ -132,6 +132,9 @@ func.func @slice_negative_step(%x: !torch.vtensor<[?,6],f32>) -> !torch.vtensor<
 // CHECK:         torch.aten.Int.Tensor
 // CHECK:         torch.aten.Int.Tensor
 // CHECK:         %[[STEP:.*]] = torch.aten.Int.Tensor %{{.*}} : !torch.vtensor<[],si64> -> !torch.int
+// CHECK:         %[[NONZERO:.*]] = torch.aten.ne.int %[[STEP]], %int0
+// CHECK:         %[[WHY:.*]] = torch.constant.str "onnx.Slice: a step is 0"
+// CHECK:         torch.aten._assert_scalar %[[NONZERO]], %[[WHY]] : !torch.bool, !torch.str
 // CHECK:         %[[SIZE:.*]] = torch.aten.size.int %arg0, %int1
 // CHECK:         %[[FORWARD:.*]] = torch.aten.gt.int %[[STEP]], %int0
 // CHECK:         %[[INDEX:.*]] = torch.aten.arange.start_step %{{.*}}, %{{.*}}, %{{.*}}, %int4, {{.*}} -> !torch.vtensor<[?],si64>
@@ -248,4 +251,36 @@ func.func @split_run_time_thirds(%x: !torch.vtensor<[2,?],f32>) -> (!torch.vtens
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
   %0:3 = torch.operator "onnx.Split"(%x) {torch.onnx.axis = 1 : si64, torch.onnx.num_outputs = 3 : si64} : (!torch.vtensor<[2,?],f32>) -> (!torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>)
   return %0#0, %0#1, %0#2 : !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>, !torch.vtensor<[2,?],f32>
+}
+
+// -----
+
+// Resize under a dynamic batch: the axes scaled by 1 are left alone,
+// whatever their size; the spatial ones are gathered.
+// CHECK-LABEL: func.func @resize_dynamic_batch(
+// CHECK-NOT:     torch.aten.index_select %arg0, %int0
+// CHECK:         torch.aten.index_select %arg0, %int2{{[_0-9]*}}, %{{.*}} : !torch.vtensor<[?,?,2,3],f32>, !torch.int, !torch.vtensor<[4],si64> -> !torch.vtensor<[?,?,4,3],f32>
+// CHECK:         torch.aten.index_select %{{.*}}, %int3{{[_0-9]*}}, %{{.*}} : !torch.vtensor<[?,?,4,3],f32>, !torch.int, !torch.vtensor<[6],si64> -> !torch.vtensor<[?,?,4,6],f32>
+func.func @resize_dynamic_batch(%x: !torch.vtensor<[?,?,2,3],f32>) -> !torch.vtensor<[?,?,4,6],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %none = torch.constant.none
+  %scales = torch.vtensor.literal(dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>) : !torch.vtensor<[4],f32>
+  %0 = torch.operator "onnx.Resize"(%x, %none, %scales) {torch.onnx.mode = "nearest"} : (!torch.vtensor<[?,?,2,3],f32>, !torch.none, !torch.vtensor<[4],f32>) -> !torch.vtensor<[?,?,4,6],f32>
+  return %0 : !torch.vtensor<[?,?,4,6],f32>
+}
+
+// -----
+
+// Sizes at run time on a dynamic axis: it must be kept, checked as it runs.
+// CHECK-LABEL: func.func @resize_run_time_sizes(
+// CHECK:         %[[WANT:.*]] = torch.aten.Int.Tensor %{{.*}} : !torch.vtensor<[],si64> -> !torch.int
+// CHECK:         %[[HAVE:.*]] = torch.aten.size.int %arg0, %int0
+// CHECK:         %[[SAME:.*]] = torch.aten.eq.int %[[WANT]], %[[HAVE]]
+// CHECK:         torch.aten._assert_scalar %[[SAME]], %{{.*}} : !torch.bool, !torch.str
+// CHECK:         torch.aten.index_select %arg0, %int1{{[_0-9]*}}, %{{.*}} -> !torch.vtensor<[?,5],f32>
+func.func @resize_run_time_sizes(%x: !torch.vtensor<[?,2],f32>, %sizes: !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Resize"(%x, %none, %none, %sizes) : (!torch.vtensor<[?,2],f32>, !torch.none, !torch.none, !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,5],f32>
+  return %0 : !torch.vtensor<[?,5],f32>
 }

@@ -36,3 +36,21 @@ func.func @int_arithmetic(%a: !torch.int, %b: !torch.int) -> (!torch.int, !torch
   %2 = torch.aten.lt.int %a, %b : !torch.int, !torch.int -> !torch.bool
   return %0, %1, %2 : !torch.int, !torch.float, !torch.bool
 }
+
+// -----
+
+// A failed aten._assert_scalar stops the function with its message.
+// CHECK-LABEL: func.func @assert_scalar(
+// CHECK-DAG:     %[[B:.*]] = torch_c.to_i1 %arg0
+// CHECK-DAG:     %[[I:.*]] = torch_c.to_i64 %arg1
+// CHECK:         cf.assert %[[B]], "a flag"
+// CHECK:         %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK:         %[[NONZERO:.*]] = arith.cmpi ne, %[[I]], %[[ZERO]] : i64
+// CHECK:         cf.assert %[[NONZERO]], "an int"
+func.func @assert_scalar(%flag: !torch.bool, %n: !torch.int) {
+  %0 = torch.constant.str "a flag"
+  torch.aten._assert_scalar %flag, %0 : !torch.bool, !torch.str
+  %1 = torch.constant.str "an int"
+  torch.aten._assert_scalar %n, %1 : !torch.int, !torch.str
+  return
+}

@@ -181,6 +181,58 @@ class DynamicShapesTest(unittest.TestCase):
 
         self.check(m, inputs, [(1, 1, -1, -1), (3, 7, 1, -2), (5, 4, -1, 3), (2, 9, 0, -3)])
 
+    def test_a_step_of_zero_arriving_at_run_time_is_an_error(self):
+        m = model([node("Slice", ["x", "starts", "ends", "axes", "steps"], ["y"])],
+                  [tensor("x", ["b", "t"]), tensor("steps", [1], TensorProto.INT64)],
+                  [tensor("y", [None, None])],
+                  [ints("starts", [0]), ints("ends", [5]), ints("axes", [1])])
+        compiled = self.check(m, lambda b, t: {"x": self.floats(b, t),
+                                               "steps": np.array([2], np.int64)},
+                              [(1, 3), (2, 8)])
+        with self.assertRaisesRegex(ValueError, "onnx.Slice: a step is 0"):
+            compiled(x=self.floats(2, 8), steps=np.array([0], np.int64))
+
+    def test_resize_of_the_spatial_axes_under_a_dynamic_batch(self):
+        # nn.Upsample as both exporters write it: constant scales of 1 on the
+        # batch and channels, whatever their size.
+        scales = numpy_helper.from_array(np.array([1, 1, 2, 1.5], np.float32), "scales")
+        for mode, transform in [("nearest", "asymmetric"), ("linear", "half_pixel"),
+                                ("cubic", "align_corners")]:
+            with self.subTest(mode=mode):
+                m = model([node("Resize", ["x", "", "scales"], ["y"], mode=mode,
+                                coordinate_transformation_mode=transform)],
+                          [tensor("x", ["b", "c", 4, 6])], [tensor("y", [None, None, 8, 9])],
+                          [scales], opset=19)
+                self.check(m, lambda b, c: {"x": self.floats(b, c, 4, 6)}, [(1, 1), (3, 2)])
+
+    def test_resize_to_sizes_computed_from_the_input_shape(self):
+        # F.interpolate(size=...) as TorchScript exports it: the batch and
+        # channels read from Shape, the spatial sizes constant.
+        m = model([node("Shape", ["x"], ["shape"]),
+                   node("Slice", ["shape", "zero", "two"], ["kept"]),
+                   node("Concat", ["kept", "spatial"], ["sizes"], axis=0),
+                   node("Resize", ["x", "", "", "sizes"], ["y"], mode="linear")],
+                  [tensor("x", ["b", 3, 5, 5])], [tensor("y", [None, 3, 7, 3])],
+                  [ints("zero", [0]), ints("two", [2]), ints("spatial", [7, 3])], opset=19)
+        self.check(m, lambda b: {"x": self.floats(b, 3, 5, 5)}, [(1,), (4,)])
+
+    def test_resize_of_a_dynamic_axis_by_a_run_time_scale_is_an_error(self):
+        m = model([node("Resize", ["x", "", "scales"], ["y"])],
+                  [tensor("x", ["b", 2, 3]), tensor("scales", [3])],
+                  [tensor("y", [None, 2, 6])], opset=19)
+        compiled = self.check(m, lambda b: {"x": self.floats(b, 2, 3),
+                                            "scales": np.array([1, 1, 2], np.float32)},
+                              [(1,), (3,)])
+        with self.assertRaisesRegex(ValueError, "only static axes"):
+            compiled(x=self.floats(2, 2, 3), scales=np.array([2, 1, 2], np.float32))
+
+    def test_resize_of_a_dynamic_axis_by_a_constant_scale_is_refused(self):
+        m = model([node("Resize", ["x", "", "scales"], ["y"])],
+                  [tensor("x", ["b", 2])], [tensor("y", [None, 4])],
+                  [numpy_helper.from_array(np.array([2, 2], np.float32), "scales")], opset=19)
+        with self.assertRaisesRegex(RuntimeError, "axis 0 has a size known only at run time"):
+            tm_onnx.compile(m)
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

@@ -18,19 +18,6 @@ using namespace mlir::torch::onnx_c;
 
 namespace {
 
-/// A `!torch.vtensor` type of known rank and dtype, or null.
-ValueTensorType rankedType(Type type) {
-  auto t = dyn_cast<ValueTensorType>(type);
-  return t && t.hasSizes() && t.hasDtype() ? t : nullptr;
-}
-
-/// `v` as `type`, which knows less (or more) of its shape.
-Value castTo(OnnxNode &n, Value v, Type type) {
-  return v.getType() == type
-             ? v
-             : n.b.create<TensorStaticInfoCastOp>(n.loc, type, v);
-}
-
 LogicalResult ifOp(OnnxNode &n) {
   ValueTensorType condType = n.operandType(0);
   if (!condType || !condType.areAllSizesKnown() ||
@@ -71,7 +58,7 @@ LogicalResult ifOp(OnnxNode &n) {
     // A branch may know more of the shape than the If's output does.
     SmallVector<Value> yielded;
     for (auto [value, type] : llvm::zip(terminator->getOperands(), resultTypes))
-      yielded.push_back(castTo(n, value, type));
+      yielded.push_back(n.castTo(value, type));
     n.b.create<PrimIfYieldOp>(terminator->getLoc(), yielded);
     terminator->erase();
   }
@@ -108,21 +95,6 @@ Value writeSlice(OnnxNode &n, Value stacked, Value slice, int64_t axis,
       n.create<AtenAddIntOp>(n.b.getType<Torch::IntType>(), at, n.constInt(1));
   return n.create<AtenSliceScatterOp>(stacked.getType(), stacked, row,
                                       n.constInt(axis), at, end, n.constInt(1));
-}
-
-/// A `torch.prim.Loop` carrying `inits` (as `carried`), its body block
-/// (the iteration number, then the carried values) made and the builder
-/// at its start.
-std::pair<PrimLoopOp, Block *> makeLoop(OnnxNode &n, Value tripCount,
-                                        Value condition, ValueRange inits,
-                                        ArrayRef<Type> carried) {
-  auto loop =
-      n.b.create<PrimLoopOp>(n.loc, carried, tripCount, condition, inits);
-  SmallVector<Type> argTypes = {n.b.getType<Torch::IntType>()};
-  argTypes.append(carried.begin(), carried.end());
-  SmallVector<Location> argLocs(argTypes.size(), n.loc);
-  Block *block = n.b.createBlock(&loop.getRegion(), {}, argTypes, argLocs);
-  return {loop, block};
 }
 
 /// Scan (opset 9 on): N state values and M scan inputs go in; the body runs
@@ -210,11 +182,11 @@ LogicalResult scan(OnnxNode &n) {
   Value trueValue = n.constBool(true);
   SmallVector<Value> inits;
   for (unsigned i = 0; i < numStates; ++i)
-    inits.push_back(castTo(n, n.operand(i), carried[i]));
+    inits.push_back(n.castTo(n.operand(i), carried[i]));
   for (unsigned o = 0; o < k; ++o)
     inits.push_back(zerosOf(n, cast<ValueTensorType>(carried[numStates + o])));
   auto [loop, loopBody] =
-      makeLoop(n, n.constInt(*length), trueValue, inits, carried);
+      n.makeLoop(n.constInt(*length), trueValue, inits, carried);
   // Slice i (or T-1-i, reversed) of each scan input, then the body's ops.
   Value i = loopBody->getArgument(0);
   Value reversed; // T-1-i, for a reversed direction
@@ -224,7 +196,7 @@ LogicalResult scan(OnnxNode &n) {
                                       n.constInt(*length - 1), i);
   for (unsigned s = 0; s < numStates; ++s)
     body.getArgument(s).replaceAllUsesWith(
-        castTo(n, loopBody->getArgument(1 + s), body.getArgument(s).getType()));
+        n.castTo(loopBody->getArgument(1 + s), body.getArgument(s).getType()));
   for (unsigned j = 0; j < m; ++j) {
     BlockArgument slice = body.getArgument(numStates + j);
     slice.replaceAllUsesWith(n.create<AtenSelectIntOp>(
@@ -235,7 +207,7 @@ LogicalResult scan(OnnxNode &n) {
   n.b.setInsertionPoint(terminator);
   SmallVector<Value> next;
   for (unsigned s = 0; s < numStates; ++s)
-    next.push_back(castTo(n, terminator->getOperand(s), carried[s]));
+    next.push_back(n.castTo(terminator->getOperand(s), carried[s]));
   for (unsigned o = 0; o < k; ++o)
     next.push_back(writeSlice(n, loopBody->getArgument(1 + numStates + o),
                               terminator->getOperand(numStates + o),
@@ -326,10 +298,10 @@ LogicalResult loop(OnnxNode &n) {
                               n.b.getType<Torch::BoolType>(), n.operand(1));
   SmallVector<Value> inits;
   for (unsigned i = 0; i < numCarried; ++i)
-    inits.push_back(castTo(n, n.operand(2 + i), carried[i]));
+    inits.push_back(n.castTo(n.operand(2 + i), carried[i]));
   for (unsigned o = 0; o < k; ++o)
     inits.push_back(zerosOf(n, cast<ValueTensorType>(carried[numCarried + o])));
-  auto [loop, loopBody] = makeLoop(n, trip, start, inits, carried);
+  auto [loop, loopBody] = n.makeLoop(trip, start, inits, carried);
   Value i = loopBody->getArgument(0);
   auto iterationType = cast<ValueTensorType>(body.getArgument(0).getType());
   body.getArgument(0).replaceAllUsesWith(
@@ -341,8 +313,8 @@ LogicalResult loop(OnnxNode &n) {
       DenseElementsAttr::get(
           RankedTensorType::get(conditionType.getSizes(), i1), true)));
   for (unsigned c = 0; c < numCarried; ++c)
-    body.getArgument(2 + c).replaceAllUsesWith(castTo(
-        n, loopBody->getArgument(1 + c), body.getArgument(2 + c).getType()));
+    body.getArgument(2 + c).replaceAllUsesWith(n.castTo(
+        loopBody->getArgument(1 + c), body.getArgument(2 + c).getType()));
   loopBody->getOperations().splice(loopBody->end(), body.getOperations());
   n.b.setInsertionPoint(terminator);
   Value keepGoing =
@@ -351,7 +323,7 @@ LogicalResult loop(OnnxNode &n) {
                                         terminator->getOperand(0));
   SmallVector<Value> nextValues;
   for (unsigned c = 0; c < numCarried; ++c)
-    nextValues.push_back(castTo(n, terminator->getOperand(1 + c), carried[c]));
+    nextValues.push_back(n.castTo(terminator->getOperand(1 + c), carried[c]));
   for (unsigned o = 0; o < k; ++o)
     nextValues.push_back(
         writeSlice(n, loopBody->getArgument(1 + numCarried + o),

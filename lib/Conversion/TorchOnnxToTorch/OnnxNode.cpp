@@ -283,19 +283,26 @@ Value OnnxNode::sizeOf(Value x, int64_t dim) {
 }
 
 std::optional<SmallVector<Value>> OnnxNode::intsOf(unsigned i) {
-  SmallVector<Value> values;
   if (std::optional<SmallVector<int64_t>> constant = constantInts(i)) {
+    SmallVector<Value> values;
     for (int64_t v : *constant)
       values.push_back(constInt(v));
     return values;
   }
-  ValueTensorType t = operandType(i);
-  if (!t || t.getSizes().size() != 1 || t.getSizes()[0] == kUnknownSize)
+  Value tensor = operand(i);
+  return tensor ? intsOf(tensor) : std::nullopt;
+}
+
+std::optional<SmallVector<Value>> OnnxNode::intsOf(Value tensor) {
+  auto t = dyn_cast<ValueTensorType>(tensor.getType());
+  if (!t || !t.hasSizes() || !t.hasDtype() || t.getSizes().size() != 1 ||
+      t.getSizes()[0] == kUnknownSize)
     return std::nullopt;
   Type intType = Torch::IntType::get(b.getContext());
+  SmallVector<Value> values;
   for (int64_t k = 0; k < t.getSizes()[0]; ++k) {
-    Value element = create<AtenSelectIntOp>(
-        tensorType({}, t.getDtype()), operand(i), constInt(0), constInt(k));
+    Value element = create<AtenSelectIntOp>(tensorType({}, t.getDtype()),
+                                            tensor, constInt(0), constInt(k));
     values.push_back(create<AtenIntTensorOp>(intType, element));
   }
   return values;
@@ -320,4 +327,26 @@ Value OnnxNode::selectInt(Value cond, Value a, Value c) {
 
 Value OnnxNode::sizeList(ValueRange sizes) {
   return list(Torch::IntType::get(b.getContext()), sizes);
+}
+
+Value OnnxNode::castTo(Value v, Type type) {
+  return v.getType() == type ? v : create<TensorStaticInfoCastOp>(type, v);
+}
+
+std::pair<PrimLoopOp, Block *> OnnxNode::makeLoop(Value tripCount,
+                                                  Value condition,
+                                                  ValueRange inits,
+                                                  ArrayRef<Type> carried) {
+  auto loop = b.create<PrimLoopOp>(loc, carried, tripCount, condition, inits);
+  SmallVector<Type> argTypes = {b.getType<Torch::IntType>()};
+  argTypes.append(carried.begin(), carried.end());
+  SmallVector<Location> argLocs(argTypes.size(), loc);
+  Block *block = b.createBlock(&loop.getRegion(), {}, argTypes, argLocs);
+  return {loop, block};
+}
+
+void OnnxNode::check(Value condition, const Twine &message) {
+  Value text = b.create<ConstantStrOp>(
+      loc, b.getStringAttr("onnx." + opType + ": " + message));
+  b.create<Aten_AssertScalarOp>(loc, condition, text);
 }

@@ -65,6 +65,9 @@ public:
   /// constants where it is constant, else read at run time (select, then
   /// Int.Tensor). Nullopt if the operand is missing or its length unknown.
   std::optional<SmallVector<Value>> intsOf(unsigned i);
+  /// The elements of `tensor`, a 1-D integer tensor of static length, read
+  /// at run time. Nullopt if its length is unknown.
+  std::optional<SmallVector<Value>> intsOf(Value tensor);
   /// `cond ? a : c` for !torch.int values, `cond` a !torch.bool.
   Value selectInt(Value cond, Value a, Value c);
   /// `a == v` as a !torch.bool.
@@ -97,6 +100,21 @@ public:
   /// normalizations compute in, rounding once at the end; else `dtype`.
   Type computeType(Type dtype);
 
+  /// `v` as `type`, which knows less (or more) of its shape: itself if it
+  /// has that type, else a `torch.tensor_static_info_cast`.
+  Value castTo(Value v, Type type);
+  /// A `torch.prim.Loop` of `tripCount` iterations while `condition`,
+  /// carrying `inits` (as `carried`). Its body block (the iteration number,
+  /// then the carried values) is made and the builder left at its start.
+  std::pair<Torch::PrimLoopOp, Block *> makeLoop(Value tripCount,
+                                                 Value condition,
+                                                 ValueRange inits,
+                                                 ArrayRef<Type> carried);
+
+  /// A check at run time that `condition` (a !torch.bool) holds; if not, the
+  /// compiled function fails with "onnx.<Op>: <message>".
+  void check(Value condition, const Twine &message);
+
   /// Replaces the node's results with `values` (one per result).
   LogicalResult replace(ValueRange values);
   /// An error at the node: "onnx.<Op> (opset N): <why>". Always failure().
@@ -108,6 +126,12 @@ inline int64_t sizeProduct(int64_t a, int64_t b) {
   return a == Torch::kUnknownSize || b == Torch::kUnknownSize
              ? Torch::kUnknownSize
              : a * b;
+}
+
+/// A `!torch.vtensor` type of known rank and dtype, or null.
+inline Torch::ValueTensorType rankedType(Type type) {
+  auto t = dyn_cast<Torch::ValueTensorType>(type);
+  return t && t.hasSizes() && t.hasDtype() ? t : nullptr;
 }
 
 /// The value of a `torch.constant.int`, else nullopt.

@@ -205,13 +205,9 @@ LogicalResult RecurrentLayer::read() {
       p && (p.getSizes().size() != 2 || mismatch(p.getSizes()[1], 3 * hidden)))
     return n.fail("P must be [num_directions, " + Twine(3 * hidden) + "]");
 
-  x = batchFirst ? transpose(n.operand(0), 0, 1) : n.operand(0);
-  auto seqSizes = cast<ValueTensorType>(x.getType()).getSizes();
-  staticT = seqSizes[0];
-  staticB = seqSizes[1];
-  t = n.sizeOf(x, 0);
-  b = n.sizeOf(x, 1);
-
+  // Everything is checked before any op is built.
+  staticT = xType.getSizes()[batchFirst ? 1 : 0];
+  staticB = xType.getSizes()[batchFirst ? 0 : 1];
   lengths = n.operand(4);
   if (lengths) {
     // Lengths all equal to T say nothing; a mask handles others, forward.
@@ -223,7 +219,13 @@ LogicalResult RecurrentLayer::read() {
       return n.fail("sequence_lens other than the sequence length are "
                     "converted for the forward direction only");
   }
-  return readActivations();
+  if (failed(readActivations()))
+    return failure();
+
+  x = batchFirst ? transpose(n.operand(0), 0, 1) : n.operand(0);
+  t = n.sizeOf(x, 0);
+  b = n.sizeOf(x, 1);
+  return success();
 }
 
 LogicalResult RecurrentLayer::readActivations() {
@@ -348,11 +350,7 @@ SmallVector<Value> RecurrentLayer::direction(unsigned d, bool reverse) {
     return select(n.operand(i), batchFirst ? 1 : 0, index);
   };
   ValueTensorType stateType = type({staticB, hidden});
-  auto asState = [&](Value v) {
-    return v.getType() == stateType
-               ? v
-               : n.create<TensorStaticInfoCastOp>(stateType, v);
-  };
+  auto asState = [&](Value v) { return n.castTo(v, stateType); };
   SmallVector<Value> inits = {asState(initial(5))};
   if (kind == CellKind::LSTM)
     inits.push_back(asState(initial(6)));
@@ -365,12 +363,8 @@ SmallVector<Value> RecurrentLayer::direction(unsigned d, bool reverse) {
   for (Value v : inits)
     carried.push_back(v.getType());
   Value trueValue = n.constBool(true);
-  auto loop = n.b.create<PrimLoopOp>(n.loc, carried, t, trueValue, inits);
-  SmallVector<Type> argTypes = {n.b.getType<Torch::IntType>()};
-  argTypes.append(carried.begin(), carried.end());
-  SmallVector<Location> argLocs(argTypes.size(), n.loc);
   OpBuilder::InsertionGuard guard(n.b); // back before the node on return
-  Block *body = n.b.createBlock(&loop.getRegion(), {}, argTypes, argLocs);
+  auto [loop, body] = n.makeLoop(t, trueValue, inits, carried);
 
   Value step = body->getArgument(0);
   Type intType = n.b.getType<Torch::IntType>();

@@ -3,8 +3,10 @@
 // Resize along each axis in turn: the source coordinate of every output
 // position (ONNX's coordinate_transformation_mode), then one index_select
 // (nearest) or two blended (linear). The coordinates are tensor arithmetic
-// on the scale, so scales that arrive at run time work as constant ones do;
-// only the sizes must be static.
+// on the scale, so scales that arrive at run time work as constant ones do.
+// A resized axis must have static sizes; an axis of a size known only at run
+// time (a dynamic batch, say) must be left as it is, which is checked at run
+// time where the scale or size arrives then.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,9 +92,8 @@ public:
 
 LogicalResult resize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
-  if (!in || !out || llvm::is_contained(in.getSizes(), kUnknownSize) ||
-      llvm::is_contained(out.getSizes(), kUnknownSize))
-    return n.fail("the input's and result's shapes must be static");
+  if (!in || !out || in.getSizes().size() != out.getSizes().size())
+    return n.fail("the input and result must have one known rank and dtype");
   if (n.intAttr("antialias", 0))
     return n.fail("antialias=1 is not converted");
   StringRef mode = n.stringAttr("mode", "nearest");
@@ -126,21 +127,62 @@ LogicalResult resize(OnnxNode &n) {
                   "converted");
   Value x = n.operand(0);
   SmallVector<int64_t> sizes(in.getSizes());
+  std::optional<SmallVector<Value>> givenSizes;
   for (auto [i, axis] : llvm::enumerate(axes)) {
+    if (axis < 0 || axis >= rank)
+      return n.fail("axis " + Twine(axis) + " is out of range");
     int64_t inSize = in.getSizes()[axis], outSize = out.getSizes()[axis];
+    bool dynamic = inSize == kUnknownSize || outSize == kUnknownSize;
+    int64_t keptAxis = axis; // a lambda cannot capture a structured binding
+    auto kept = [&] {
+      return n.fail("axis " + Twine(keptAxis) +
+                    " has a size known only at run time, so it can only be "
+                    "left as it is, but it is resized");
+    };
+    StringRef keptAtRunTime = "an axis whose size is known only at run time "
+                              "is resized; only static axes can be";
     // The scale, as a [1] f64 tensor: given, or implied by the sizes.
     Value scale;
     if (!scales) {
-      scale = r.f64Literal({static_cast<double>(outSize) / inSize});
+      if (!dynamic) {
+        if (inSize == outSize)
+          continue; // this axis is left as it is
+        scale = r.f64Literal({static_cast<double>(outSize) / inSize});
+      } else {
+        // The given size must be the input's own.
+        if (!givenSizes)
+          givenSizes = n.intsOf(3);
+        if (!givenSizes || givenSizes->size() != axes.size())
+          return n.fail("sizes must have one static length, that of axes");
+        Value want = (*givenSizes)[i], have = n.sizeOf(x, axis);
+        std::optional<int64_t> wantKnown = constantIntValue(want),
+                               haveKnown = constantIntValue(have);
+        if (wantKnown && haveKnown && *wantKnown != *haveKnown)
+          return kept();
+        n.check(
+            n.create<AtenEqIntOp>(n.b.getType<Torch::BoolType>(), want, have),
+            keptAtRunTime);
+        continue;
+      }
     } else if (constScales) {
-      if ((*constScales)[i] == 1.0 && inSize == outSize)
-        continue; // this axis is left as it is
+      if ((*constScales)[i] == 1.0)
+        continue; // this axis is left as it is, whatever its size
+      if (dynamic)
+        return kept();
       scale = r.f64Literal({(*constScales)[i]});
     } else {
       auto scalesType = cast<ValueTensorType>(scales.getType());
       Value picked = n.create<AtenSliceTensorOp>(
           n.tensorType({1}, scalesType.getDtype()), scales, n.constInt(0),
           n.constInt(i), n.constInt(i + 1), n.constInt(1));
+      if (dynamic) {
+        Value isOne = n.create<AtenEqScalarOp>(
+            n.tensorType({1}, n.b.getI1Type()), picked, n.constFloat(1.0));
+        n.check(
+            n.create<AtenBoolTensorOp>(n.b.getType<Torch::BoolType>(), isOne),
+            keptAtRunTime);
+        continue;
+      }
       scale = n.convert(picked, r.f64);
     }
     Value coords = r.coordinates(transform, inSize, outSize, scale);
@@ -261,9 +303,15 @@ LogicalResult resize(OnnxNode &n) {
     }
     sizes = next;
   }
-  if (x.getType() != out)
-    return n.fail("the resized shape differs from the result's");
-  return n.replace(x);
+  // The result type may know a kept axis's size that the input's does not,
+  // or the other way round; a static size on both sides must agree.
+  auto resized = cast<ValueTensorType>(x.getType());
+  for (auto [have, want] : llvm::zip(resized.getSizes(), out.getSizes()))
+    if (have != want && have != kUnknownSize && want != kUnknownSize)
+      return n.fail("the resized shape differs from the result's");
+  if (resized.getDtype() != out.getDtype())
+    return n.fail("the resized dtype differs from the result's");
+  return n.replace(n.castTo(x, out));
 }
 
 const OnnxConversion kConversions[] = {

@@ -509,16 +509,8 @@ struct RunTimeInts {
     if (!t || t.getSizes().size() != 1 || t.getSizes()[0] == kUnknownSize)
       return std::nullopt;
     constexpr int64_t kFar = int64_t(1) << 40;
-    Value clamped = n.create<AtenClampOp>(t, n.operand(i), n.constInt(-kFar),
-                                          n.constInt(kFar));
-    SmallVector<Value> values;
-    for (int64_t k = 0; k < t.getSizes()[0]; ++k) {
-      Value element =
-          n.create<AtenSelectIntOp>(n.tensorType({}, t.getDtype()), clamped,
-                                    n.constInt(0), n.constInt(k));
-      values.push_back(n.create<AtenIntTensorOp>(intType(), element));
-    }
-    return values;
+    return n.intsOf(n.create<AtenClampOp>(t, n.operand(i), n.constInt(-kFar),
+                                          n.constInt(kFar)));
   }
   /// For each of `rank` dims, the value of `values` whose axis (in `axes`,
   /// negative ones counted from the end) names it, else `otherwise(d)`.
@@ -548,8 +540,8 @@ struct RunTimeInts {
 
 /// x[start:end:step] along `dim`, every bound a run-time value: ONNX's
 /// clamping (which depends on the step's sign), then index_select of
-/// arange(start, end, step). A step of 0, which ONNX forbids, gives an
-/// empty slice rather than a division by zero.
+/// arange(start, end, step). A step of 0, which ONNX forbids, is checked
+/// for by the caller.
 Value sliceAtRunTime(OnnxNode &n, Value x, int64_t dim, Value start, Value end,
                      Value step, Type dtype) {
   RunTimeInts ints{n};
@@ -586,6 +578,15 @@ LogicalResult sliceAtRunTime(OnnxNode &n, ValueTensorType in,
                          SmallVector<Value>(count, n.constInt(1)));
   if (!steps || steps->size() != count)
     return n.fail("steps must have the length of starts");
+  for (Value step : *steps) {
+    std::optional<int64_t> known = constantIntValue(step);
+    if (known && *known == 0)
+      return n.fail("a step is 0");
+    if (!known)
+      n.check(n.create<AtenNeIntOp>(n.b.getType<Torch::BoolType>(), step,
+                                    n.constInt(0)),
+              "a step is 0");
+  }
   Value x = n.operand(0);
   Type dtype = out.getDtype();
   std::optional<SmallVector<int64_t>> axes =

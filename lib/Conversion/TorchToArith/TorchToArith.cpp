@@ -2,6 +2,7 @@
 
 #include "torch-mlir/Conversion/Passes.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -146,12 +147,44 @@ public:
   }
 };
 
+/// aten._assert_scalar (a condition on Python scalars, which torch.export
+/// writes for its guards and the ONNX conversions for what only a run
+/// reveals): cf.assert that the value is nonzero, with its message.
+class ConvertAssertScalar : public OpConversionPattern<Aten_AssertScalarOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Aten_AssertScalarOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<StringRef> message = getConstantString(op.getAssertMsg());
+    if (!message)
+      return rewriter.notifyMatchFailure(op, "the message is not a constant");
+    Value value = adaptor.getSelf();
+    Type type = value.getType();
+    if (!type.isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "not a scalar");
+    Location loc = op.getLoc();
+    Value holds = value;
+    if (isa<mlir::FloatType>(type))
+      holds = rewriter.create<arith::CmpFOp>(
+          loc, arith::CmpFPredicate::UNE, value,
+          scalarConstant(rewriter, loc, type, 0));
+    else if (type.getIntOrFloatBitWidth() != 1)
+      holds = rewriter.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::ne, value,
+          scalarConstant(rewriter, loc, type, 0));
+    rewriter.replaceOpWithNewOp<cf::AssertOp>(op, holds, *message);
+    return success();
+  }
+};
+
 class ConvertTorchToArith
     : public mlir::torch::impl::ConvertTorchToArithBase<ConvertTorchToArith> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
-    target.addLegalDialect<arith::ArithDialect,
+    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
                            TorchConversion::TorchConversionDialect>();
     TorchConversion::BackendTypeConverter converter(context);
     RewritePatternSet patterns(context);
@@ -182,7 +215,8 @@ class ConvertTorchToArith
         ConvertUnary<AtenNegIntOp>, ConvertUnary<AtenNegFloatOp>,
         ConvertUnary<AtenIntFloatOp>, ConvertUnary<AtenIntBoolOp>,
         ConvertUnary<AtenBoolIntOp>, ConvertUnary<AtenBoolFloatOp>,
-        ConvertUnary<AtenFloatScalarOp>>(converter, context);
+        ConvertUnary<AtenFloatScalarOp>, ConvertAssertScalar>(converter,
+                                                              context);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

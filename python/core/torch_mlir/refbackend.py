@@ -257,7 +257,7 @@ class Invoker:
         if failed is not None:
             message = (self._checks[failed] if 0 <= failed < len(self._checks)
                        else f"run-time check #{failed}")
-            raise ValueError(f"{name}(): the arguments failed a run-time check: {message}")
+            raise ValueError(f"{name}(): a run-time check failed: {message}")
         if not signature.results:
             return None
         problems = [r for r in results if isinstance(r, BaseException)]
