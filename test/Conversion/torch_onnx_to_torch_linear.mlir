@@ -64,3 +64,39 @@ func.func @resize_nearest(%x: !torch.vtensor<[1,1,3,2],f32>, %scales: !torch.vte
   %0 = torch.operator "onnx.Resize"(%x, %none, %scales) {torch.onnx.mode = "nearest", torch.onnx.nearest_mode = "floor", torch.onnx.coordinate_transformation_mode = "asymmetric"} : (!torch.vtensor<[1,1,3,2],f32>, !torch.none, !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,6,4],f32>
   return %0 : !torch.vtensor<[1,1,6,4],f32>
 }
+
+// -----
+
+// QLinearMatMul: the integers less their zero points, multiplied exactly in
+// f64; the multiplier a_scale * b_scale / y_scale in the scales' dtype; then
+// plus y's zero point, rounded half to even, clamped to uint8.
+// CHECK-LABEL: func.func @qlinear_matmul
+// CHECK:         %[[A:.*]] = torch.aten.sub.Tensor %{{.*}} : !torch.vtensor<[2,4],f64>, !torch.vtensor<[],f64>, !torch.int -> !torch.vtensor<[2,4],f64>
+// CHECK:         %[[B:.*]] = torch.aten.sub.Tensor %{{.*}} : !torch.vtensor<[4,3],f64>, !torch.vtensor<[],f64>, !torch.int -> !torch.vtensor<[4,3],f64>
+// CHECK:         %[[C:.*]] = torch.aten.mm %[[A]], %[[B]] : !torch.vtensor<[2,4],f64>, !torch.vtensor<[4,3],f64> -> !torch.vtensor<[2,3],f64>
+// CHECK:         torch.aten.mul.Tensor %arg1, %arg4 : !torch.vtensor<[],f32>, !torch.vtensor<[],f32> -> !torch.vtensor<[],f32>
+// CHECK:         torch.aten.div.Tensor
+// CHECK:         torch.aten.round
+// CHECK:         %[[Y:.*]] = torch.aten.clamp %{{.*}}, %float0{{.*}}, %float2.550000e02
+// CHECK:         torch.aten.to.dtype %[[Y]], %int0
+func.func @qlinear_matmul(%a: !torch.vtensor<[2,4],ui8>, %as: !torch.vtensor<[],f32>, %az: !torch.vtensor<[],ui8>, %b: !torch.vtensor<[4,3],ui8>, %bs: !torch.vtensor<[],f32>, %bz: !torch.vtensor<[],ui8>, %ys: !torch.vtensor<[],f32>, %yz: !torch.vtensor<[],ui8>) -> !torch.vtensor<[2,3],ui8>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 10 : si64}} {
+  %0 = torch.operator "onnx.QLinearMatMul"(%a, %as, %az, %b, %bs, %bz, %ys, %yz) : (!torch.vtensor<[2,4],ui8>, !torch.vtensor<[],f32>, !torch.vtensor<[],ui8>, !torch.vtensor<[4,3],ui8>, !torch.vtensor<[],f32>, !torch.vtensor<[],ui8>, !torch.vtensor<[],f32>, !torch.vtensor<[],ui8>) -> !torch.vtensor<[2,3],ui8>
+  return %0 : !torch.vtensor<[2,3],ui8>
+}
+
+// -----
+
+// ConvInteger with a per-channel weight zero point: shaped [M, 1, 1, 1],
+// the convolution in f64, the result int32.
+// CHECK-LABEL: func.func @conv_integer_per_channel
+// CHECK:         torch.aten.reshape %arg3, %{{.*}} -> !torch.vtensor<[2,1,1,1],si8>
+// CHECK:         %[[W:.*]] = torch.aten.sub.Tensor %{{.*}} : !torch.vtensor<[2,1,2,2],f64>, !torch.vtensor<[2,1,1,1],f64>, !torch.int -> !torch.vtensor<[2,1,2,2],f64>
+// CHECK:         %[[Y:.*]] = torch.aten.convolution %{{.*}}, %[[W]], %none{{.*}} -> !torch.vtensor<[1,2,2,2],f64>
+// CHECK:         torch.aten.to.dtype %[[Y]], %int3
+func.func @conv_integer_per_channel(%x: !torch.vtensor<[1,1,3,3],ui8>, %w: !torch.vtensor<[2,1,2,2],si8>, %xz: !torch.vtensor<[],ui8>, %wz: !torch.vtensor<[2],si8>) -> !torch.vtensor<[1,2,2,2],si32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 10 : si64}} {
+  %0 = torch.operator "onnx.ConvInteger"(%x, %w, %xz, %wz) : (!torch.vtensor<[1,1,3,3],ui8>, !torch.vtensor<[2,1,2,2],si8>, !torch.vtensor<[],ui8>, !torch.vtensor<[2],si8>) -> !torch.vtensor<[1,2,2,2],si32>
+  return %0 : !torch.vtensor<[1,2,2,2],si32>
+}
+

@@ -88,3 +88,41 @@ func.func @cumsum_exclusive(%x: !torch.vtensor<[5],f32>) -> !torch.vtensor<[5],f
   %0 = torch.operator "onnx.CumSum"(%x, %axis) {torch.onnx.exclusive = 1 : si64} : (!torch.vtensor<[5],f32>, !torch.vtensor<[],si64>) -> !torch.vtensor<[5],f32>
   return %0 : !torch.vtensor<[5],f32>
 }
+
+// -----
+
+// Axes at run time without keepdims, the result's shape not saying which:
+// each dim reduced in a prim.If where an axis names it, then a reshape to
+// the sizes of the dims kept.
+// CHECK-LABEL: func.func @reduce_sum_runtime_axes_dropped
+// CHECK:         %[[AXIS:.*]] = torch.aten.Int.Tensor
+// CHECK:         torch.aten._assert_scalar
+// CHECK:         %[[HITS:.*]] = torch.aten.gt.int %{{.*}}, %int0
+// CHECK:         %[[R0:.*]] = torch.prim.If %[[HITS]] -> (!torch.vtensor<[?,2,2],f32>) {
+// CHECK:           torch.aten.sum.dim_IntList %arg0, %{{.*}}, %true{{.*}} -> !torch.vtensor<[1,2,2],f32>
+// CHECK:         } else {
+// CHECK:         %[[R1:.*]] = torch.prim.If %{{.*}} -> (!torch.vtensor<[?,?,2],f32>) {
+// CHECK:         %[[R2:.*]] = torch.prim.If %{{.*}} -> (!torch.vtensor<[?,?,?],f32>) {
+// CHECK:         torch.aten.reshape %[[R2]], %{{.*}} : !torch.vtensor<[?,?,?],f32>, !torch.list<int> -> !torch.vtensor<[3,2],f32>
+func.func @reduce_sum_runtime_axes_dropped(%x: !torch.vtensor<[3,2,2],f32>, %axes: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.ReduceSum"(%x, %axes) {torch.onnx.keepdims = 0 : si64} : (!torch.vtensor<[3,2,2],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3,2],f32>
+  return %0 : !torch.vtensor<[3,2],f32>
+}
+
+// -----
+
+// CumSum's axis at run time: one prim.If per dim but the last.
+// CHECK-LABEL: func.func @cumsum_runtime_axis
+// CHECK:         %[[AXIS:.*]] = torch.aten.Int.Tensor %arg1 : !torch.vtensor<[],si64> -> !torch.int
+// CHECK:         torch.prim.If %{{.*}} -> (!torch.vtensor<[2,3],f32>) {
+// CHECK:           torch.aten.cumsum %arg0, %int0
+// CHECK:         } else {
+// CHECK:           torch.aten.cumsum %arg0, %int1
+// CHECK-NOT:     torch.prim.If {{.*}} ->
+func.func @cumsum_runtime_axis(%x: !torch.vtensor<[2,3],f32>, %axis: !torch.vtensor<[],si64>) -> !torch.vtensor<[2,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
+  %0 = torch.operator "onnx.CumSum"(%x, %axis) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[],si64>) -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+

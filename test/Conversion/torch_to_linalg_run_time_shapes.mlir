@@ -142,3 +142,20 @@ func.func @permute_declared_size(%a: !torch.vtensor<[?,?,4],f32>) -> !torch.vten
   %0 = torch.aten.permute %a, %dims : !torch.vtensor<[?,?,4],f32>, !torch.list<int> -> !torch.vtensor<[?,5,?],f32>
   return %0 : !torch.vtensor<[?,5,?],f32>
 }
+
+// -----
+
+// A reshape of run-time sizes to a static shape: the element count checked,
+// the flat tensor cast to the static length before the expand.
+// CHECK-LABEL: func.func @reshape_dynamic_to_static(
+// CHECK:         cf.assert %{{.*}}, "view/reshape: the input's element count differs from the result's static shape"
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2]] : tensor<?x?x?xf32> into tensor<?xf32>
+// CHECK:         %[[CAST:.*]] = tensor.cast %[[FLAT]] : tensor<?xf32> to tensor<6xf32>
+// CHECK:         tensor.expand_shape %[[CAST]] {{\[\[}}0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+func.func @reshape_dynamic_to_static(%x: !torch.vtensor<[?,?,?],f32>) -> !torch.vtensor<[3,2],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %0 = torch.prim.ListConstruct %int3, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.reshape %x, %0 : !torch.vtensor<[?,?,?],f32>, !torch.list<int> -> !torch.vtensor<[3,2],f32>
+  return %1 : !torch.vtensor<[3,2],f32>
+}

@@ -233,6 +233,25 @@ class DynamicShapesTest(unittest.TestCase):
         with self.assertRaisesRegex(RuntimeError, "axis 0 has a size known only at run time"):
             tm_onnx.compile(m)
 
+    def test_reductions_over_axes_given_at_run_time(self):
+        # Which dims go is known only as it runs, and so are their sizes.
+        for op, keepdims in [("ReduceSum", 0), ("ReduceMax", 0), ("ReduceMean", 1)]:
+            with self.subTest(op=op, keepdims=keepdims):
+                m = model([node(op, ["x", "axes"], ["y"], keepdims=keepdims)],
+                          [tensor("x", ["a", "b", "c"]), tensor("axes", [2], TensorProto.INT64)],
+                          [tensor("y", [None] * (3 if keepdims else 1))])
+
+                def inputs(a, b, c, first, second):
+                    return {"x": self.floats(a, b, c), "axes": np.array([first, second], np.int64)}
+
+                self.check(m, inputs, [(2, 3, 4, 0, 2), (1, 5, 2, -1, 1), (3, 1, 2, 1, 0)])
+        m = model([node("ReduceSum", ["x", "axes"], ["y"], keepdims=0)],
+                  [tensor("x", ["a", "b"]), tensor("axes", [1], TensorProto.INT64)],
+                  [tensor("y", [None])])
+        compiled = tm_onnx.compile(m)
+        with self.assertRaisesRegex(ValueError, "onnx.ReduceSum: an axis is out of range"):
+            compiled(x=self.floats(2, 3), axes=np.array([2], np.int64))
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

@@ -22,23 +22,23 @@ Value reshape(OnnxNode &n, Value x, ArrayRef<int64_t> sizes, Type dtype) {
                                  n.intList(sizes));
 }
 
-/// numpy.matmul: 1-D operands become a row or a column, batch dims
-/// broadcast. A matrix on the right (a weight, mostly): the left's rows of all
-/// batches at once, one aten.mm. Else one aten.bmm on [batch, M, K] x
-/// [batch, K, N]. Sizes known only at run time are read with aten.size.int.
-LogicalResult matmul(OnnxNode &n) {
-  ValueTensorType a = n.operandType(0), b = n.operandType(1),
-                  out = n.resultType();
-  if (!a || !b || !out)
-    return n.fail("the operands' or result's rank or dtype is unknown");
-  // Half precision: computed in f32, rounded once (as PyTorch's CPU kernels
-  // accumulate).
-  Type dtype = n.computeType(out.getDtype());
+/// numpy.matmul of `lhs` and `rhs` (each already of the dtype it is
+/// multiplied in) into `outSizes` of `dtype`: 1-D operands become a row or a
+/// column, batch dims broadcast. A matrix on the right (a weight, mostly):
+/// the left's rows of all batches at once, one aten.mm. Else one aten.bmm on
+/// [batch, M, K] x [batch, K, N]. Sizes known only at run time are read with
+/// aten.size.int. Null after reporting why.
+Value matmulOf(OnnxNode &n, Value lhs, Value rhs, ArrayRef<int64_t> outSizes,
+               Type dtype) {
+  auto a = cast<ValueTensorType>(lhs.getType());
+  auto b = cast<ValueTensorType>(rhs.getType());
+  Type aType = a.getDtype(), bType = b.getDtype();
+  auto fail = [&](const Twine &why) -> Value {
+    (void)n.fail(why);
+    return nullptr;
+  };
   if (a.getSizes().empty() || b.getSizes().empty())
-    return n.fail("0-d operands are not allowed by ONNX");
-  Value lhs = n.convert(n.operand(0), n.computeType(a.getDtype()));
-  Value rhs = n.convert(n.operand(1), n.computeType(b.getDtype()));
-  Type aType = n.computeType(a.getDtype()), bType = n.computeType(b.getDtype());
+    return fail("0-d operands are not allowed by ONNX");
   // Each operand's sizes, static (or kUnknownSize) and as !torch.int values;
   // a 1-D operand as a row (left) or a column (right).
   auto sizesOf = [&](Value x, ValueTensorType t, bool row) {
@@ -57,7 +57,7 @@ LogicalResult matmul(OnnxNode &n) {
   int64_t m = as[as.size() - 2], k = as.back(), nn = bs.back();
   int64_t bk = bs[bs.size() - 2];
   if (k != kUnknownSize && bk != kUnknownSize && bk != k)
-    return n.fail("the operands' inner dimensions differ");
+    return fail("the operands' inner dimensions differ");
   auto reshapeTo = [&](Value x, ArrayRef<int64_t> fixed, ArrayRef<Value> values,
                        Type t) -> Value {
     if (cast<ValueTensorType>(x.getType()).getSizes() == fixed)
@@ -79,7 +79,7 @@ LogicalResult matmul(OnnxNode &n) {
     Value xv = inA ? av[i - (rank - aBatchRank)] : n.constInt(1);
     Value yv = inB ? bv[i - (rank - bBatchRank)] : n.constInt(1);
     if (x != kUnknownSize && y != kUnknownSize && x != y && x != 1 && y != 1)
-      return n.fail("the operands' batch dimensions do not broadcast");
+      return fail("the operands' batch dimensions do not broadcast");
     // A static 1 takes the other's; else a static size; else the left's
     // (the broadcast of the right one checks it at run time).
     bool takeB = x == 1 || (x == kUnknownSize && y != kUnknownSize && y != 1);
@@ -91,11 +91,9 @@ LogicalResult matmul(OnnxNode &n) {
     outValues.push_back(av[av.size() - 2]);
   if (b.getSizes().size() != 1)
     outValues.push_back(bv.back());
-  ValueTensorType computed = n.tensorType(out.getSizes(), dtype);
-  auto finish = [&](Value result) {
-    Value shaped =
-        n.create<AtenReshapeOp>(computed, result, n.sizeList(outValues));
-    return n.replace(n.convert(shaped, out.getDtype()));
+  ValueTensorType computed = n.tensorType(outSizes, dtype);
+  auto finish = [&](Value result) -> Value {
+    return n.create<AtenReshapeOp>(computed, result, n.sizeList(outValues));
   };
 
   if (bBatchRank == 0) {
@@ -139,6 +137,22 @@ LogicalResult matmul(OnnxNode &n) {
   Value right = toBatched(rhs, bs, bv, bType);
   return finish(
       n.create<AtenBmmOp>(n.tensorType({count, m, nn}, dtype), left, right));
+}
+
+LogicalResult matmul(OnnxNode &n) {
+  ValueTensorType a = n.operandType(0), b = n.operandType(1),
+                  out = n.resultType();
+  if (!a || !b || !out)
+    return n.fail("the operands' or result's rank or dtype is unknown");
+  // Half precision: computed in f32, rounded once (as PyTorch's CPU kernels
+  // accumulate).
+  Value lhs = n.convert(n.operand(0), n.computeType(a.getDtype()));
+  Value rhs = n.convert(n.operand(1), n.computeType(b.getDtype()));
+  Value product =
+      matmulOf(n, lhs, rhs, out.getSizes(), n.computeType(out.getDtype()));
+  if (!product)
+    return failure();
+  return n.replace(n.convert(product, out.getDtype()));
 }
 
 /// Einsum of one or two operands without repeated labels or ellipses, on
@@ -352,10 +366,11 @@ struct Window {
 };
 
 /// kernel_shape, strides, dilations and pads of a convolution or pooling,
-/// the input padded where ONNX pads asymmetrically.
-std::optional<Window> window(OnnxNode &n, ArrayRef<int64_t> kernel,
+/// `input` (operand 0, or what was made of it) padded where ONNX pads
+/// asymmetrically.
+std::optional<Window> window(OnnxNode &n, Value input, ArrayRef<int64_t> kernel,
                              double padValue) {
-  ValueTensorType in = n.operandType(0);
+  auto in = cast<ValueTensorType>(input.getType());
   size_t spatial = kernel.size();
   Window w;
   w.kernel.assign(kernel.begin(), kernel.end());
@@ -370,9 +385,61 @@ std::optional<Window> window(OnnxNode &n, ArrayRef<int64_t> kernel,
                       w.dilations);
   if (!pads)
     return std::nullopt;
-  w.input = padAsymmetric(n, n.operand(0), pads->first, pads->second, padValue,
-                          w.padding);
+  w.input =
+      padAsymmetric(n, input, pads->first, pads->second, padValue, w.padding);
   return w;
+}
+
+/// The convolution of `input` by `weight` (and `bias`, or none), each
+/// already of `dtype`, into `out`'s sizes in `dtype`: the node's
+/// kernel_shape, strides, dilations, pads (or auto_pad) and group. Null after
+/// reporting why.
+Value convolve(OnnxNode &n, Value input, Value weight, Value bias,
+               ValueTensorType out, Type dtype) {
+  auto in = cast<ValueTensorType>(input.getType());
+  auto weightType = cast<ValueTensorType>(weight.getType());
+  auto fail = [&](const Twine &why) -> Value {
+    (void)n.fail(why);
+    return nullptr;
+  };
+  if (weightType.getSizes().size() < 3)
+    return fail("the weight must have a rank of at least 3");
+  size_t spatial = weightType.getSizes().size() - 2;
+  SmallVector<int64_t> kernel(weightType.getSizes().drop_front(2));
+  if (auto given = n.intsAttr("kernel_shape"))
+    kernel = *given;
+  if (llvm::is_contained(kernel, kUnknownSize))
+    return fail("the kernel's size is unknown");
+  std::optional<Window> w = window(n, input, kernel, 0.0);
+  if (!w)
+    return nullptr;
+  ValueTensorType result = n.tensorType(out.getSizes(), dtype);
+  if (!bias)
+    bias = n.none();
+  int64_t groups = n.intAttr("group", 1);
+  if (groups != 1 && spatial == 1) {
+    // Grouped 1-D convolutions lower as 2-D ones over a height of 1.
+    if (!isStatic(in) || !isStatic(weightType) || !isStatic(out))
+      return fail("a grouped 1-D convolution needs static shapes");
+    auto in2d = cast<ValueTensorType>(w->input.getType());
+    SmallVector<int64_t> inSizes(in2d.getSizes()),
+        wSizes(weightType.getSizes()), outSizes(out.getSizes());
+    inSizes.insert(inSizes.begin() + 2, 1);
+    wSizes.insert(wSizes.begin() + 2, 1);
+    outSizes.insert(outSizes.begin() + 2, 1);
+    Value x = reshape(n, w->input, inSizes, dtype);
+    Value k = reshape(n, weight, wSizes, dtype);
+    Value y = n.create<AtenConvolutionOp>(
+        n.tensorType(outSizes, dtype), x, k, bias,
+        n.intList({1, w->strides[0]}), n.intList({0, w->padding[0]}),
+        n.intList({1, w->dilations[0]}), n.constBool(false), n.intList({0, 0}),
+        n.constInt(groups));
+    return n.create<AtenReshapeOp>(result, y, n.intList(out.getSizes()));
+  }
+  return n.create<AtenConvolutionOp>(
+      result, w->input, weight, bias, n.intList(w->strides),
+      n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
+      n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups));
 }
 
 LogicalResult conv(OnnxNode &n) {
@@ -380,49 +447,14 @@ LogicalResult conv(OnnxNode &n) {
                   out = n.resultType();
   if (!in || !weight || !out)
     return n.fail("the input's, weight's or result's type is unknown");
-  size_t spatial = weight.getSizes().size() - 2;
-  SmallVector<int64_t> kernel(weight.getSizes().drop_front(2));
-  if (auto given = n.intsAttr("kernel_shape"))
-    kernel = *given;
-  if (llvm::is_contained(kernel, kUnknownSize))
-    return n.fail("the kernel's size is unknown");
-  std::optional<Window> w = window(n, kernel, 0.0);
-  if (!w)
-    return failure();
   // Half precision: computed in f32, rounded once.
   Type dtype = n.computeType(out.getDtype());
-  ValueTensorType result = n.tensorType(out.getSizes(), dtype);
-  Value bias = n.operand(2) ? n.convert(n.operand(2), dtype) : n.none();
-  Value weightValue = n.convert(n.operand(1), dtype);
-  w->input = n.convert(w->input, dtype);
-  int64_t groups = n.intAttr("group", 1);
-  if (groups != 1 && spatial == 1) {
-    // Grouped 1-D convolutions lower as 2-D ones over a height of 1.
-    if (!isStatic(in) || !isStatic(weight) || !isStatic(out))
-      return n.fail("a grouped 1-D convolution needs static shapes");
-    auto in2d = cast<ValueTensorType>(w->input.getType());
-    SmallVector<int64_t> inSizes(in2d.getSizes()), wSizes(weight.getSizes()),
-        outSizes(out.getSizes());
-    inSizes.insert(inSizes.begin() + 2, 1);
-    wSizes.insert(wSizes.begin() + 2, 1);
-    outSizes.insert(outSizes.begin() + 2, 1);
-    Value x = reshape(n, w->input, inSizes, dtype);
-    Value k = reshape(n, weightValue, wSizes, dtype);
-    Value y = n.create<AtenConvolutionOp>(
-        n.tensorType(outSizes, dtype), x, k, bias,
-        n.intList({1, w->strides[0]}), n.intList({0, w->padding[0]}),
-        n.intList({1, w->dilations[0]}), n.constBool(false), n.intList({0, 0}),
-        n.constInt(groups));
-    return n.replace(
-        n.convert(n.create<AtenReshapeOp>(result, y, n.intList(out.getSizes())),
-                  out.getDtype()));
-  }
-  return n.replace(n.convert(
-      n.create<AtenConvolutionOp>(
-          result, w->input, weightValue, bias, n.intList(w->strides),
-          n.intList(w->padding), n.intList(w->dilations), n.constBool(false),
-          n.intList(SmallVector<int64_t>(spatial, 0)), n.constInt(groups)),
-      out.getDtype()));
+  Value bias = n.operand(2) ? n.convert(n.operand(2), dtype) : Value();
+  Value y = convolve(n, n.convert(n.operand(0), dtype),
+                     n.convert(n.operand(1), dtype), bias, out, dtype);
+  if (!y)
+    return failure();
+  return n.replace(n.convert(y, out.getDtype()));
 }
 
 /// A transposed convolution of the full extent (no padding), then the
@@ -518,8 +550,8 @@ LogicalResult maxPool(OnnxNode &n) {
     return n.fail("the Indices output is not converted");
   if (n.intAttr("storage_order", 0))
     return n.fail("storage_order=1 is not converted");
-  std::optional<Window> w =
-      window(n, *kernel, -std::numeric_limits<double>::infinity());
+  std::optional<Window> w = window(n, n.operand(0), *kernel,
+                                   -std::numeric_limits<double>::infinity());
   if (!w)
     return failure();
   Value ceil = n.constBool(n.intAttr("ceil_mode", 0));
@@ -557,7 +589,7 @@ LogicalResult averagePool(OnnxNode &n) {
     if (llvm::any_of(*d, [](int64_t x) { return x != 1; }))
       return n.fail("dilations are not converted");
   bool countPad = n.intAttr("count_include_pad", 0);
-  std::optional<Window> w = window(n, *kernel, 0.0);
+  std::optional<Window> w = window(n, n.operand(0), *kernel, 0.0);
   if (!w)
     return failure();
   if (w->input != n.operand(0) && !countPad)
@@ -787,12 +819,198 @@ LogicalResult instanceNorm(OnnxNode &n) {
       out, y, perChannel(n, n.operand(2), rank, dtype), n.constInt(1)));
 }
 
+//===----------------------------------------------------------------------===//
+// Integer and quantized products. The integers less their zero points are
+// multiplied exactly in f64 (sums of 8-bit products stay exact far past any
+// real K), then taken to int32 (MatMulInteger, ConvInteger) or requantized
+// as ONNX's reference does it (QLinearMatMul, QLinearConv).
+//===----------------------------------------------------------------------===//
+
+/// numpy's broadcast of two static shapes.
+SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  SmallVector<int64_t> sizes(std::max(a.size(), b.size()), 1);
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    int64_t x = i < a.size() ? a[a.size() - 1 - i] : 1;
+    int64_t y = i < b.size() ? b[b.size() - 1 - i] : 1;
+    sizes[sizes.size() - 1 - i] = x == 1 ? y : x;
+  }
+  return sizes;
+}
+
+/// A per-channel parameter (1-D, one per output channel of a weight of
+/// `rank`) shaped [C, 1, ...] to broadcast against the weight's dims.
+Value perChannel(OnnxNode &n, Value p, int64_t rank) {
+  auto t = cast<ValueTensorType>(p.getType());
+  if (t.getSizes().size() != 1 || rank < 2)
+    return p;
+  SmallVector<int64_t> sizes = {t.getSizes()[0]};
+  sizes.append(rank - 1, 1);
+  return n.create<AtenReshapeOp>(n.tensorType(sizes, t.getDtype()), p,
+                                 n.intList(sizes));
+}
+
+/// Integer tensor `q` as f64, less its zero point `zp` (if given), which
+/// broadcasts as numpy's would.
+Value lessZeroPoint(OnnxNode &n, Value q, Value zp) {
+  auto t = cast<ValueTensorType>(q.getType());
+  Type f64 = n.b.getF64Type();
+  Value x = n.convert(q, f64);
+  if (!zp)
+    return x;
+  return n.create<AtenSubTensorOp>(n.tensorType(t.getSizes(), f64), x,
+                                   n.convert(zp, f64), n.constInt(1));
+}
+
+/// ONNX's requantization of an exact product `acc` (f64): times
+/// a_scale * b_scale / y_scale, each step rounded to the scales' dtype (as
+/// numpy computes it), plus y's zero point, rounded half to even, clamped to
+/// `dtype`'s range. `channelShaped` shapes a per-channel scale to
+/// broadcast against `acc`.
+Value requantize(OnnxNode &n, Value acc, Value aScale, Value bScale,
+                 Value yScale, Value yZp, IntegerType dtype,
+                 function_ref<Value(Value)> channelShaped) {
+  auto accType = cast<ValueTensorType>(acc.getType());
+  Type f32 = n.b.getF32Type(), f64 = n.b.getF64Type();
+  Type scaleDtype = cast<ValueTensorType>(aScale.getType()).getDtype();
+  auto step = [&](Value x, Value y, bool divide) -> Value {
+    auto xt = cast<ValueTensorType>(x.getType());
+    auto yt = cast<ValueTensorType>(y.getType());
+    ValueTensorType t =
+        n.tensorType(broadcastSizes(xt.getSizes(), yt.getSizes()), f32);
+    Value xf = n.convert(x, f32), yf = n.convert(y, f32);
+    Value r = divide ? n.create<AtenDivTensorOp>(t, xf, yf)
+                     : n.create<AtenMulTensorOp>(t, xf, yf);
+    return n.convert(r, scaleDtype);
+  };
+  Value multiplier = step(step(aScale, bScale, false), yScale, true);
+  multiplier = channelShaped(n.convert(multiplier, f64));
+  ValueTensorType work = n.tensorType(accType.getSizes(), f64);
+  Value y = n.create<AtenMulTensorOp>(work, acc, multiplier);
+  if (yZp)
+    y = n.create<AtenAddTensorOp>(work, y, n.convert(yZp, f64), n.constInt(1));
+  y = n.create<AtenRoundOp>(work, y);
+  unsigned width = dtype.getWidth();
+  double lo = dtype.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
+  double hi = dtype.isUnsigned() ? std::ldexp(1.0, width) - 1
+                                 : std::ldexp(1.0, width - 1) - 1;
+  y = n.create<AtenClampOp>(work, y, n.constFloat(lo), n.constFloat(hi));
+  return n.convert(y, dtype);
+}
+
+/// The operands at `indices` have known types; operand `i`'s dtype is an
+/// integer of at most 32 bits.
+bool quantizedOperands(OnnxNode &n, ArrayRef<unsigned> indices,
+                       ArrayRef<unsigned> integers) {
+  for (unsigned i : indices)
+    if (n.operand(i) && !n.operandType(i))
+      return false;
+  for (unsigned i : integers) {
+    if (!n.operand(i))
+      continue;
+    auto t = dyn_cast<IntegerType>(n.operandType(i).getDtype());
+    if (!t || t.getWidth() > 32 || t.getWidth() == 1)
+      return false;
+  }
+  return true;
+}
+
+/// MatMulInteger (opset 10): A and B less their zero points, multiplied, as
+/// int32.
+LogicalResult matmulInteger(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  if (!out || !n.operand(0) || !n.operand(1) ||
+      !quantizedOperands(n, {0, 1, 2, 3}, {0, 1, 2, 3}))
+    return n.fail("A, B and the zero points must be integer tensors of known "
+                  "rank");
+  Value product = matmulOf(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
+                           lessZeroPoint(n, n.operand(1), n.operand(3)),
+                           out.getSizes(), n.b.getF64Type());
+  if (!product)
+    return failure();
+  return n.replace(n.convert(product, out.getDtype()));
+}
+
+/// QLinearMatMul (opset 10): a, a_scale, a_zero_point, b, b_scale,
+/// b_zero_point, y_scale, y_zero_point.
+LogicalResult qlinearMatmul(OnnxNode &n) {
+  ValueTensorType out = n.resultType();
+  auto dtype = out ? dyn_cast<IntegerType>(out.getDtype()) : nullptr;
+  if (!dtype || !n.operand(0) || !n.operand(3) || !n.operand(1) ||
+      !n.operand(4) || !n.operand(6) ||
+      !quantizedOperands(n, {0, 1, 2, 3, 4, 5, 6, 7}, {0, 2, 3, 5, 7}))
+    return n.fail("a, b, the scales and zero points must be tensors of known "
+                  "rank, a, b and y integers");
+  Value product = matmulOf(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
+                           lessZeroPoint(n, n.operand(3), n.operand(5)),
+                           out.getSizes(), n.b.getF64Type());
+  if (!product)
+    return failure();
+  return n.replace(requantize(n, product, n.operand(1), n.operand(4),
+                              n.operand(6), n.operand(7), dtype,
+                              [](Value v) { return v; }));
+}
+
+/// ConvInteger (opset 10): X and W less their zero points (W's per output
+/// channel, or one), convolved, as int32.
+LogicalResult convInteger(OnnxNode &n) {
+  ValueTensorType out = n.resultType(), weight = n.operandType(1);
+  if (!out || !n.operand(0) || !weight ||
+      !quantizedOperands(n, {0, 1, 2, 3}, {0, 1, 2, 3}))
+    return n.fail("X, W and the zero points must be integer tensors of known "
+                  "rank");
+  int64_t rank = weight.getSizes().size();
+  Value wZp = n.operand(3) ? perChannel(n, n.operand(3), rank) : Value();
+  Value y = convolve(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
+                     lessZeroPoint(n, n.operand(1), wZp), Value(), out,
+                     n.b.getF64Type());
+  if (!y)
+    return failure();
+  return n.replace(n.convert(y, out.getDtype()));
+}
+
+/// QLinearConv (opset 10): x, x_scale, x_zero_point, w, w_scale,
+/// w_zero_point, y_scale, y_zero_point, B (int32). w's scale and zero point
+/// may be per output channel.
+LogicalResult qlinearConv(OnnxNode &n) {
+  ValueTensorType out = n.resultType(), weight = n.operandType(3);
+  auto dtype = out ? dyn_cast<IntegerType>(out.getDtype()) : nullptr;
+  if (!dtype || !n.operand(0) || !weight || !n.operand(1) || !n.operand(4) ||
+      !n.operand(6) ||
+      !quantizedOperands(n, {0, 1, 2, 3, 4, 5, 6, 7, 8}, {0, 2, 3, 5, 7, 8}))
+    return n.fail("x, w, the scales, zero points and B must be tensors of "
+                  "known rank, x, w, y and B integers");
+  int64_t rank = weight.getSizes().size();
+  Value wZp = n.operand(5) ? perChannel(n, n.operand(5), rank) : Value();
+  Type f64 = n.b.getF64Type();
+  Value bias = n.operand(8) ? n.convert(n.operand(8), f64) : Value();
+  Value y = convolve(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
+                     lessZeroPoint(n, n.operand(3), wZp), bias, out, f64);
+  if (!y)
+    return failure();
+  // A per-channel multiplier [C] goes along the result's dim 1.
+  auto channelShaped = [&](Value m) -> Value {
+    auto t = cast<ValueTensorType>(m.getType());
+    if (t.getSizes().size() != 1 || t.getSizes()[0] == 1)
+      return m;
+    SmallVector<int64_t> sizes = {t.getSizes()[0]};
+    sizes.append(rank - 2, 1);
+    return n.create<AtenReshapeOp>(n.tensorType(sizes, t.getDtype()), m,
+                                   n.intList(sizes));
+  };
+  return n.replace(requantize(n, y, n.operand(1), n.operand(4), n.operand(6),
+                              n.operand(7), dtype, channelShaped));
+}
+
 const OnnxConversion kConversions[] = {
     {"MatMul", 1, matmul},
     {"Gemm", 7, gemm},
     {"Einsum", 12, einsum},
     {"Conv", 1, conv},
     {"ConvTranspose", 1, convTranspose},
+    {"MatMulInteger", 10, matmulInteger},
+    {"QLinearMatMul", 10, qlinearMatmul},
+    {"ConvInteger", 10, convInteger},
+    {"QLinearConv", 10, qlinearConv},
     {"LpNormalization", 1, lpNormalization},
     {"MaxPool", 1, maxPool},
     {"AveragePool", 1, averagePool},

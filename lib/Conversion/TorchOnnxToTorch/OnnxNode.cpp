@@ -350,3 +350,17 @@ void OnnxNode::check(Value condition, const Twine &message) {
       loc, b.getStringAttr("onnx." + opType + ": " + message));
   b.create<Aten_AssertScalarOp>(loc, condition, text);
 }
+
+Value OnnxNode::ifElse(Value cond, Type type, function_ref<Value()> thenValue,
+                       function_ref<Value()> elseValue) {
+  auto branch = b.create<PrimIfOp>(loc, TypeRange{type}, cond);
+  OpBuilder::InsertionGuard guard(b);
+  for (auto [region, build] :
+       {std::make_pair(&branch.getThenRegion(), thenValue),
+        std::make_pair(&branch.getElseRegion(), elseValue)}) {
+    b.createBlock(region);
+    Value value = castTo(build(), type);
+    b.create<PrimIfYieldOp>(loc, ValueRange{value});
+  }
+  return branch.getResult(0);
+}

@@ -111,6 +111,12 @@ public:
                                                  ValueRange inits,
                                                  ArrayRef<Type> carried);
 
+  /// `cond ? thenValue() : elseValue()` as a `torch.prim.If` of result
+  /// `type` (a !torch.bool `cond`): each value is built inside its branch,
+  /// so only the one taken runs, and cast to `type`.
+  Value ifElse(Value cond, Type type, function_ref<Value()> thenValue,
+               function_ref<Value()> elseValue);
+
   /// A check at run time that `condition` (a !torch.bool) holds; if not, the
   /// compiled function fails with "onnx.<Op>: <message>".
   void check(Value condition, const Twine &message);

@@ -5,6 +5,8 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::torch;
 using namespace mlir::torch::Torch;
@@ -16,7 +18,10 @@ namespace {
 /// after reporting why. `axesOperand`: the axes arrive as operand 1 (newer
 /// opsets), not as the `axes` attribute. An empty result with
 /// noop_with_empty_axes set means "reduce nothing".
-std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand) {
+/// `atRunTime` is set (and nothing reported) where the axes are known only at
+/// run time and the result's shape does not say which they are.
+std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand,
+                                                bool &atRunTime) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out) {
     (void)n.fail("the input's or result's rank or dtype is unknown");
@@ -61,8 +66,7 @@ std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand) {
     }
     if (!keepdims || llvm::is_contained(inSizes, kUnknownSize) ||
         outSizes.size() != inSizes.size()) {
-      (void)n.fail("axes given at run time (only constant axes, or "
-                   "keepdims=1 with static sizes, are converted)");
+      atRunTime = true;
       return std::nullopt;
     }
     axes.emplace();
@@ -139,14 +143,99 @@ Value reduce(OnnxNode &n, Kind kind, Value x, ArrayRef<int64_t> dims,
   llvm_unreachable("every kind is handled");
 }
 
+/// `x` reduced over axes known only at run time (operand 1, of static
+/// length) into `out`: each dim in turn is reduced (keeping it, as 1) where an
+/// axis names it, in a `torch.prim.If`; without keepdims the reduced dims are
+/// then dropped by a reshape to the sizes of the kept ones. Null after
+/// reporting why.
+Value reduceAtRunTime(OnnxNode &n, Kind kind, Value x, ValueTensorType out) {
+  auto in = cast<ValueTensorType>(x.getType());
+  int64_t rank = in.getSizes().size();
+  int64_t outRank = out.getSizes().size();
+  bool keepdims = n.intAttr("keepdims", 1);
+  std::optional<SmallVector<Value>> axes = n.intsOf(1);
+  if (!axes) {
+    (void)n.fail("axes given at run time must have a static length");
+    return nullptr;
+  }
+  if (keepdims ? outRank != rank : outRank > rank) {
+    (void)n.fail("the result's rank " + Twine(outRank) +
+                 " cannot come of reducing rank " + Twine(rank));
+    return nullptr;
+  }
+  if (axes->empty()) { // no axes: all of them, or none
+    if (n.intAttr("noop_with_empty_axes", 0))
+      return n.castTo(x, out);
+    return reduce(n, kind, x, llvm::to_vector(llvm::seq<int64_t>(0, rank)),
+                  keepdims, out);
+  }
+  Type intType = n.b.getType<Torch::IntType>();
+  Type boolType = n.b.getType<Torch::BoolType>();
+  auto add = [&](Value a, Value c) {
+    return n.create<AtenAddIntOp>(intType, a, c);
+  };
+  auto asInt = [&](Value flag) {
+    return n.create<AtenIntBoolOp>(intType, flag);
+  };
+  Value rankValue = n.constInt(rank);
+  SmallVector<Value> normalized;
+  for (Value a : *axes) {
+    n.check(n.create<AtenGeIntOp>(boolType, a, n.constInt(-rank)),
+            "an axis is out of range for rank " + Twine(rank));
+    n.check(n.create<AtenLtIntOp>(boolType, a, rankValue),
+            "an axis is out of range for rank " + Twine(rank));
+    Value negative = n.create<AtenLtIntOp>(boolType, a, n.constInt(0));
+    normalized.push_back(n.selectInt(negative, add(a, rankValue), a));
+  }
+  Value current = x;
+  SmallVector<Value> reduced; // per dim, a !torch.bool
+  for (int64_t d = 0; d < rank; ++d) {
+    Value hits = n.constInt(0);
+    for (Value a : normalized)
+      hits = add(hits, asInt(n.eqInt(a, d)));
+    Value flag = n.create<AtenGtIntOp>(boolType, hits, n.constInt(0));
+    reduced.push_back(flag);
+    auto type = cast<ValueTensorType>(current.getType());
+    if (type.getSizes()[d] == 1)
+      continue; // reducing a dim of 1 changes nothing
+    SmallVector<int64_t> sizes(type.getSizes());
+    sizes[d] = kUnknownSize;
+    ValueTensorType one = reducedType(n, type, {d}, true, out.getDtype());
+    Value before = current;
+    current = n.ifElse(
+        flag, n.tensorType(sizes, out.getDtype()),
+        [&] { return reduce(n, kind, before, {d}, true, one); },
+        [&] { return before; });
+  }
+  if (keepdims)
+    return n.castTo(current, out);
+  // The j-th size of the result: that of the j-th dim not reduced.
+  SmallVector<Value> outSizes(outRank, n.constInt(0));
+  Value keptSoFar = n.constInt(0);
+  for (int64_t d = 0; d < rank; ++d) {
+    Value kept =
+        n.create<AtenSubIntOp>(intType, n.constInt(1), asInt(reduced[d]));
+    Value size = n.mulInt(kept, n.sizeOf(current, d));
+    for (int64_t j = 0; j < outRank; ++j)
+      outSizes[j] =
+          add(outSizes[j], n.mulInt(asInt(n.eqInt(keptSoFar, j)), size));
+    keptSoFar = add(keptSoFar, kept);
+  }
+  n.check(n.eqInt(keptSoFar, outRank),
+          "the axes leave a rank other than the result's " + Twine(outRank));
+  return n.create<AtenReshapeOp>(out, current, n.sizeList(outSizes));
+}
+
 /// What a Reduce* node applies before and after reducing.
 enum class Pre { None, Abs, Square, Exp };
 enum class Post { None, Sqrt, Log };
 
 template <Kind kind, Pre pre, Post post, bool axesOperand>
 LogicalResult reduceNode(OnnxNode &n) {
-  std::optional<SmallVector<int64_t>> dims = reducedDims(n, axesOperand);
-  if (!dims)
+  bool atRunTime = false;
+  std::optional<SmallVector<int64_t>> dims =
+      reducedDims(n, axesOperand, atRunTime);
+  if (!dims && !atRunTime)
     return failure();
   ValueTensorType out = n.resultType(), in = n.operandType(0);
   Value x = n.operand(0);
@@ -157,14 +246,20 @@ LogicalResult reduceNode(OnnxNode &n) {
     x = n.create<AtenMulTensorOp>(elementwise, x, x);
   else if (pre == Pre::Exp)
     x = n.create<AtenExpOp>(elementwise, x);
-  if (dims->empty()) { // noop_with_empty_axes
+  Value r;
+  if (atRunTime) {
+    r = reduceAtRunTime(n, kind, x, out);
+    if (!r)
+      return failure();
+  } else if (dims->empty()) { // noop_with_empty_axes
     if (x.getType() != out)
       return n.fail("an empty reduction whose result type differs");
     return n.replace(x);
+  } else {
+    r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out);
   }
   if (post == Post::None)
-    return n.replace(reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out));
-  Value r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out);
+    return n.replace(r);
   if (post == Post::Sqrt)
     return n.replace(n.create<AtenSqrtOp>(out, r));
   return n.replace(n.create<AtenLogOp>(out, r));
@@ -304,42 +399,86 @@ LogicalResult topK(OnnxNode &n) {
 
 /// CumSum and CumProd; `reverse` runs from the end (the dim reversed
 /// before and after), `exclusive` leaves each element out of its own total.
+/// An axis known only at run time picks among the input's dims in nested
+/// `torch.prim.If`s, each computing along its own.
 template <typename AtenOp, bool product> LogicalResult cumulative(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's or result's rank or dtype is unknown");
-  std::optional<SmallVector<int64_t>> axis = n.constantInts(1);
-  if (!axis && in.getSizes().size() == 1)
-    axis = SmallVector<int64_t>{0}; // at run time, but a vector has one axis
-  if (!axis || axis->size() != 1)
-    return n.fail("the axis must be a constant (or the input a vector)");
-  int64_t dim = (*axis)[0] < 0 ? (*axis)[0] + in.getSizes().size() : (*axis)[0];
-  int64_t size = in.getSizes()[dim];
+  int64_t rank = in.getSizes().size();
   bool reverse = n.intAttr("reverse", 0), exclusive = n.intAttr("exclusive", 0);
-  if ((reverse || (exclusive && product)) && size == kUnknownSize)
-    return n.fail("reverse or exclusive needs the axis' size static");
-  Value x = n.operand(0);
-  if (reverse)
-    x = n.create<AtenIndexSelectOp>(in, x, n.constInt(dim),
-                                    reversedIndices(n, size));
-  if (exclusive && product) {
-    // The product of those before: the input shifted by one, a 1 first.
-    SmallVector<int64_t> pads(2 * in.getSizes().size(), 0);
-    pads[2 * (in.getSizes().size() - 1 - dim)] = 1;
-    SmallVector<int64_t> padded(in.getSizes());
-    padded[dim] += 1;
-    x = n.create<AtenConstantPadNdOp>(n.tensorType(padded, in.getDtype()), x,
-                                      n.intList(pads), n.constFloat(1.0));
-    x = n.create<AtenSliceTensorOp>(in, x, n.constInt(dim), n.constInt(0),
-                                    n.constInt(size), n.constInt(1));
+  auto along = [&](int64_t dim) -> Value {
+    int64_t size = in.getSizes()[dim];
+    Value x = n.operand(0);
+    if (reverse)
+      x = n.create<AtenIndexSelectOp>(in, x, n.constInt(dim),
+                                      reversedIndices(n, size));
+    if (exclusive && product) {
+      // The product of those before: the input shifted by one, a 1 first.
+      SmallVector<int64_t> pads(2 * rank, 0);
+      pads[2 * (rank - 1 - dim)] = 1;
+      SmallVector<int64_t> padded(in.getSizes());
+      padded[dim] += 1;
+      x = n.create<AtenConstantPadNdOp>(n.tensorType(padded, in.getDtype()), x,
+                                        n.intList(pads), n.constFloat(1.0));
+      x = n.create<AtenSliceTensorOp>(in, x, n.constInt(dim), n.constInt(0),
+                                      n.constInt(size), n.constInt(1));
+    }
+    Value total = n.create<AtenOp>(out, x, n.constInt(dim), n.none());
+    if (exclusive && !product) // the sum of those before: minus itself
+      total = n.create<AtenSubTensorOp>(out, total, x, n.constInt(1));
+    if (reverse)
+      total = n.create<AtenIndexSelectOp>(out, total, n.constInt(dim),
+                                          reversedIndices(n, size));
+    return total;
+  };
+  auto needsStatic = [&](int64_t dim) {
+    return (reverse || (exclusive && product)) &&
+           in.getSizes()[dim] == kUnknownSize;
+  };
+  if (rank == 0)
+    return n.fail("the input must have a rank of at least 1");
+  std::optional<SmallVector<int64_t>> axis = n.constantInts(1);
+  if (!axis && rank == 1)
+    axis = SmallVector<int64_t>{0}; // at run time, but a vector has one axis
+  if (axis) {
+    if (axis->size() != 1)
+      return n.fail("the axis must be one integer");
+    int64_t dim = (*axis)[0] < 0 ? (*axis)[0] + rank : (*axis)[0];
+    if (dim < 0 || dim >= rank)
+      return n.fail("axis " + Twine((*axis)[0]) + " is out of range");
+    if (needsStatic(dim))
+      return n.fail("reverse or exclusive needs the axis' size static");
+    return n.replace(along(dim));
   }
-  Value total = n.create<AtenOp>(out, x, n.constInt(dim), n.none());
-  if (exclusive && !product) // the sum of those before: minus itself
-    total = n.create<AtenSubTensorOp>(out, total, x, n.constInt(1));
-  if (reverse)
-    total = n.create<AtenIndexSelectOp>(out, total, n.constInt(dim),
-                                        reversedIndices(n, size));
-  return n.replace(total);
+  ValueTensorType axisType = n.operandType(1);
+  if (!axisType || axisType.getSizes().size() > 1 ||
+      (axisType.getSizes().size() == 1 && axisType.getSizes()[0] != 1))
+    return n.fail("the axis must be a tensor of one integer");
+  for (int64_t d = 0; d < rank; ++d)
+    if (needsStatic(d))
+      return n.fail("reverse or exclusive with the axis at run time needs "
+                    "static sizes");
+  Type intType = n.b.getType<Torch::IntType>();
+  Type boolType = n.b.getType<Torch::BoolType>();
+  Value a = axisType.getSizes().empty()
+                ? n.create<AtenIntTensorOp>(intType, n.operand(1))
+                : (*n.intsOf(1))[0];
+  n.check(n.create<AtenGeIntOp>(boolType, a, n.constInt(-rank)),
+          "the axis is out of range for rank " + Twine(rank));
+  n.check(n.create<AtenLtIntOp>(boolType, a, n.constInt(rank)),
+          "the axis is out of range for rank " + Twine(rank));
+  Value negative = n.create<AtenLtIntOp>(boolType, a, n.constInt(0));
+  Value dim = n.selectInt(
+      negative, n.create<AtenAddIntOp>(intType, a, n.constInt(rank)), a);
+  std::function<Value(int64_t)> from = [&](int64_t d) -> Value {
+    if (d == rank - 1)
+      return along(d);
+    return n.ifElse(
+        n.eqInt(dim, d), out, [&] { return along(d); },
+        [&] { return from(d + 1); });
+  };
+  return n.replace(from(0));
 }
 
 const OnnxConversion kConversions[] = {

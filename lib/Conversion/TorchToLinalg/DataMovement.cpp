@@ -67,6 +67,14 @@ Value reshape(OpBuilder &b, Location loc, Value input,
     flat = b.create<tensor::CollapseShapeOp>(
         loc, flatType, input, ArrayRef<ReassociationIndices>{all});
   }
+  // A static result of an input of run-time sizes: the flat length is the
+  // result's (the caller checked the element count).
+  if (resultType.hasStaticShape() && !inputType.hasStaticShape())
+    flat = b.create<tensor::CastOp>(
+        loc,
+        RankedTensorType::get({resultType.getNumElements()},
+                              inputType.getElementType()),
+        flat);
   if (resultType.getRank() == 0)
     return b.create<tensor::CollapseShapeOp>(loc, resultType, flat,
                                              ArrayRef<ReassociationIndices>{});
