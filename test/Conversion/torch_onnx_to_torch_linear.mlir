@@ -100,3 +100,24 @@ func.func @conv_integer_per_channel(%x: !torch.vtensor<[1,1,3,3],ui8>, %w: !torc
   return %0 : !torch.vtensor<[1,2,2,2],si32>
 }
 
+// -----
+
+// GridSample, nearest with border padding: per axis (y from the grid's
+// second coordinate, then x) the pixel coordinate, rounded, clamped where
+// it falls outside; then one gather from X as [N, C, pixels].
+// CHECK-LABEL: func.func @grid_sample_nearest
+// CHECK:         %[[GY:.*]] = torch.aten.select.int %arg1, %int3, %int1
+// CHECK:         torch.aten.round
+// CHECK:         %[[Y:.*]] = torch.aten.to.dtype %{{.*}} -> !torch.vtensor<[1,5,6],si64>
+// CHECK:         %[[GX:.*]] = torch.aten.select.int %arg1, %int3{{[_0-9]*}}, %int0
+// CHECK:         %[[X:.*]] = torch.aten.to.dtype %{{.*}} -> !torch.vtensor<[1,5,6],si64>
+// CHECK:         %[[FLAT:.*]] = torch.aten.reshape %arg0, %{{.*}} -> !torch.vtensor<[1,2,12],f32>
+// CHECK:         torch.aten.mul.Scalar %[[Y]], %int4
+// CHECK:         %[[INDEX:.*]] = torch.aten.broadcast_to %{{.*}} -> !torch.vtensor<[1,2,30],si64>
+// CHECK:         torch.aten.gather %[[FLAT]], %int2{{[_0-9]*}}, %[[INDEX]], %false{{.*}} -> !torch.vtensor<[1,2,30],f32>
+func.func @grid_sample_nearest(%x: !torch.vtensor<[1,2,3,4],f32>, %g: !torch.vtensor<[1,5,6,2],f32>) -> !torch.vtensor<[1,2,5,6],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 20 : si64}} {
+  %0 = torch.operator "onnx.GridSample"(%x, %g) {torch.onnx.mode = "nearest", torch.onnx.padding_mode = "border"} : (!torch.vtensor<[1,2,3,4],f32>, !torch.vtensor<[1,5,6,2],f32>) -> !torch.vtensor<[1,2,5,6],f32>
+  return %0 : !torch.vtensor<[1,2,5,6],f32>
+}
+

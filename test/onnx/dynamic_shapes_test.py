@@ -252,6 +252,32 @@ class DynamicShapesTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "onnx.ReduceSum: an axis is out of range"):
             compiled(x=self.floats(2, 3), axes=np.array([2], np.int64))
 
+    def test_grid_sample_under_a_dynamic_batch(self):
+        for mode, padding in [("linear", "zeros"), ("cubic", "reflection"), ("nearest", "border")]:
+            with self.subTest(mode=mode, padding=padding):
+                m = model([node("GridSample", ["x", "grid"], ["y"], mode=mode,
+                                padding_mode=padding)],
+                          [tensor("x", ["n", 2, 4, 5]), tensor("grid", ["n", 3, 6, 2])],
+                          [tensor("y", [None, 2, 3, 6])], opset=20)
+                # Grid points past the borders too.
+                self.check(m, lambda n: {"x": self.floats(n, 2, 4, 5),
+                                         "grid": 1.3 * self.floats(n, 3, 6, 2)},
+                           [(1,), (3,)])
+
+    def test_quantized_matmul_under_a_dynamic_batch(self):
+        m = model([node("QLinearMatMul", ["a", "a_scale", "a_zp", "b", "b_scale", "b_zp",
+                                          "y_scale", "y_zp"], ["y"])],
+                  [tensor("a", ["n", 4], TensorProto.UINT8)], [tensor("y", [None, 3], TensorProto.UINT8)],
+                  [numpy_helper.from_array(np.array(0.05, np.float32), "a_scale"),
+                   numpy_helper.from_array(np.array(113, np.uint8), "a_zp"),
+                   numpy_helper.from_array(np.arange(12, dtype=np.uint8).reshape(4, 3) * 20, "b"),
+                   numpy_helper.from_array(np.array(0.02, np.float32), "b_scale"),
+                   numpy_helper.from_array(np.array(114, np.uint8), "b_zp"),
+                   numpy_helper.from_array(np.array(0.1, np.float32), "y_scale"),
+                   numpy_helper.from_array(np.array(118, np.uint8), "y_zp")])
+        self.check(m, lambda n: {"a": self.rng.integers(0, 256, size=(n, 4)).astype(np.uint8)},
+                   [(1,), (5,)])
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

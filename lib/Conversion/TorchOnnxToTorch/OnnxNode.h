@@ -174,6 +174,7 @@ ArrayRef<OnnxConversion> linearConversions();
 ArrayRef<OnnxConversion> resizeConversions();
 ArrayRef<OnnxConversion> controlFlowConversions();
 ArrayRef<OnnxConversion> recurrentConversions();
+ArrayRef<OnnxConversion> spectralConversions();
 
 } // namespace mlir::torch::onnx_c
 

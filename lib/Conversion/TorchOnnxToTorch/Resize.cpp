@@ -1,4 +1,4 @@
-//===- Resize.cpp - ONNX's Resize -----------------------------------------===//
+//===- Resize.cpp - ONNX's Resize and GridSample --------------------------===//
 //
 // Resize along each axis in turn: the source coordinate of every output
 // position (ONNX's coordinate_transformation_mode), then one index_select
@@ -7,6 +7,12 @@
 // A resized axis must have static sizes; an axis of a size known only at run
 // time (a dynamic batch, say) must be left as it is, which is checked at run
 // time where the scale or size arrives then.
+//
+// GridSample reads the input at the positions a grid gives: per spatial axis
+// the pixel coordinate, padded (border, reflection) as ONNX's reference
+// does, then the taps of the mode (1 nearest, 2 linear, 4 cubic) each with
+// its index and weight; every combination of taps across the axes is one
+// aten.gather from the input flattened to [N, C, pixels], weighted, summed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -314,8 +320,247 @@ LogicalResult resize(OnnxNode &n) {
   return n.replace(n.castTo(x, out));
 }
 
+/// Elementwise f32 arithmetic on GridSample's coordinates, [N, O...].
+struct GridCoords {
+  OnnxNode &n;
+  ValueTensorType t, mask;
+
+  Value addS(Value v, double c) {
+    return n.create<AtenAddScalarOp>(t, v, n.constFloat(c), n.constInt(1));
+  }
+  Value mulS(Value v, double c) {
+    return n.create<AtenMulScalarOp>(t, v, n.constFloat(c));
+  }
+  Value divS(Value v, double c) {
+    return n.create<AtenDivScalarOp>(t, v, n.constFloat(c));
+  }
+  Value sub(Value a, Value b) {
+    return n.create<AtenSubTensorOp>(t, a, b, n.constInt(1));
+  }
+  Value mul(Value a, Value b) { return n.create<AtenMulTensorOp>(t, a, b); }
+  Value floor(Value v) { return n.create<AtenFloorOp>(t, v); }
+  Value lt(Value v, double c) {
+    return n.create<AtenLtScalarOp>(mask, v, n.constFloat(c));
+  }
+  Value gt(Value v, double c) {
+    return n.create<AtenGtScalarOp>(mask, v, n.constFloat(c));
+  }
+  Value either(Value a, Value b) {
+    return n.create<AtenLogicalOrOp>(mask, a, b);
+  }
+  Value where(Value m, Value a, Value b) {
+    return n.create<AtenWhereSelfOp>(t, m, a, b);
+  }
+  Value clamp(Value v, double lo, double hi) {
+    return n.create<AtenClampOp>(t, v, n.constFloat(lo), n.constFloat(hi));
+  }
+  /// `v` reflected by the near border into [lo, hi], as often as it takes.
+  Value reflect(Value v, double lo, double hi) {
+    double range = hi - lo;
+    // The distance past a border, `k` whole ranges and `r` more: an even `k`
+    // lands `r` inside that border, an odd one `r` inside the other.
+    auto fold = [&](Value past, bool below) {
+      Value k = floor(divS(past, range));
+      Value r = sub(past, mulS(k, range));
+      Value odd = gt(sub(k, mulS(floor(mulS(k, 0.5)), 2.0)), 0.5);
+      Value fromLow = addS(r, lo), fromHigh = addS(mulS(r, -1.0), hi);
+      return below ? where(odd, fromHigh, fromLow)
+                   : where(odd, fromLow, fromHigh);
+    };
+    Value below = fold(addS(mulS(v, -1.0), lo), true);
+    Value above = fold(addS(v, -hi), false);
+    return where(lt(v, lo), below, where(gt(v, hi), above, v));
+  }
+};
+
+/// GridSample (opset 16: modes bilinear/nearest/bicubic; 20: linear/
+/// nearest/cubic, and any number of spatial dims): X [N, C, S...], grid
+/// [N, O..., k] with x (the last spatial dim) first.
+LogicalResult gridSample(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), grid = n.operandType(1),
+                  out = n.resultType();
+  if (!in || !grid || !out)
+    return n.fail("X's, the grid's or the result's type is unknown");
+  int64_t rank = in.getSizes().size(), k = rank - 2;
+  if (k < 1 || static_cast<int64_t>(grid.getSizes().size()) != k + 2 ||
+      grid.getSizes().back() != k ||
+      static_cast<int64_t>(out.getSizes().size()) != rank)
+    return n.fail("X must be [N, C, spatial...] and the grid [N, out..., " +
+                  Twine(k) + "], of as many spatial dims");
+  ArrayRef<int64_t> spatial = in.getSizes().drop_front(2);
+  if (llvm::is_contained(spatial, kUnknownSize))
+    return n.fail("X's spatial sizes must be static");
+  if (!isa<mlir::FloatType>(in.getDtype()) ||
+      !isa<mlir::FloatType>(grid.getDtype()) || !n.dtypeCode(in.getDtype()))
+    return n.fail("X and the grid must be float tensors");
+  StringRef mode = n.stringAttr("mode", n.opset < 20 ? "bilinear" : "linear");
+  if (mode == "bilinear")
+    mode = "linear";
+  else if (mode == "bicubic")
+    mode = "cubic";
+  if (mode != "nearest" && mode != "linear" && mode != "cubic")
+    return n.fail("mode '" + mode + "' is unknown");
+  StringRef padding = n.stringAttr("padding_mode", "zeros");
+  if (padding != "zeros" && padding != "border" && padding != "reflection")
+    return n.fail("padding_mode '" + padding + "' is unknown");
+  bool align = n.intAttr("align_corners", 0);
+
+  MLIRContext *ctx = n.b.getContext();
+  Type f32 = Float32Type::get(ctx);
+  auto si64 = IntegerType::get(ctx, 64, IntegerType::Signed);
+  SmallVector<int64_t> at(grid.getSizes().drop_back()); // [N, O...]
+  GridCoords c{n, n.tensorType(at, f32), n.tensorType(at, n.b.getI1Type())};
+  Value g = n.convert(n.operand(1), f32);
+
+  // Per spatial axis: its taps, each an index (integer valued, f32; padded)
+  // and a weight (zero where a zeros-padded tap falls outside).
+  struct Tap {
+    Value index, weight;
+  };
+  SmallVector<SmallVector<Tap>> taps(k);
+  for (int64_t i = 0; i < k; ++i) {
+    double size = static_cast<double>(spatial[i]);
+    Value gi = n.create<AtenSelectIntOp>(c.t, g, n.constInt(k + 1),
+                                         n.constInt(k - 1 - i));
+    Value v = align ? c.mulS(c.addS(gi, 1.0), (size - 1) / 2.0)
+                    : c.divS(c.addS(c.mulS(c.addS(gi, 1.0), size), -1.0), 2.0);
+    if (mode == "nearest")
+      v = n.create<AtenRoundOp>(c.t, v); // half to even, as numpy's rint
+    double lo = align ? 0.0 : -0.5, hi = align ? size - 1 : size - 0.5;
+    if (padding == "border")
+      v = c.where(c.either(c.lt(v, lo), c.gt(v, hi)), c.clamp(v, 0.0, size - 1),
+                  v);
+    else if (padding == "reflection")
+      v = c.reflect(v, lo, hi);
+    SmallVector<Tap> &axisTaps = taps[i];
+    if (mode == "nearest") {
+      axisTaps.push_back({v, Value()});
+    } else {
+      Value x0 = c.floor(v);
+      Value t = c.sub(v, x0);
+      if (mode == "linear") {
+        axisTaps.push_back({x0, c.addS(c.mulS(t, -1.0), 1.0)});
+        axisTaps.push_back({c.addS(x0, 1.0), t});
+      } else {
+        // Keys' cubic, A = -0.75, at distances t + 1, t, 1 - t, 2 - t.
+        const double A = -0.75;
+        auto far = [&](Value d) {
+          Value p = c.addS(c.mulS(d, A), -5 * A);
+          p = c.addS(c.mul(p, d), 8 * A);
+          return c.addS(c.mul(p, d), -4 * A);
+        };
+        auto near = [&](Value d) {
+          Value p = c.addS(c.mulS(d, A + 2), -(A + 3));
+          return c.addS(c.mul(c.mul(p, d), d), 1.0);
+        };
+        Value oneMinus = c.addS(c.mulS(t, -1.0), 1.0);
+        Value twoMinus = c.addS(c.mulS(t, -1.0), 2.0);
+        axisTaps.push_back({c.addS(x0, -1.0), far(c.addS(t, 1.0))});
+        axisTaps.push_back({x0, near(t)});
+        axisTaps.push_back({c.addS(x0, 1.0), near(oneMinus)});
+        axisTaps.push_back({c.addS(x0, 2.0), far(twoMinus)});
+      }
+    }
+    for (Tap &tap : axisTaps) {
+      if (padding == "zeros") {
+        Value outside =
+            c.either(c.lt(tap.index, 0.0), c.gt(tap.index, size - 1));
+        Value zero = c.mulS(tap.index, 0.0);
+        Value one = c.addS(zero, 1.0);
+        tap.weight = c.where(outside, zero, tap.weight ? tap.weight : one);
+      } else if (padding == "reflection" && mode != "nearest") {
+        tap.index = c.reflect(tap.index, lo, hi);
+      }
+      // Truncated toward zero (as int() is), kept inside the axis.
+      Value index = n.convert(c.clamp(tap.index, 0.0, size - 1), si64);
+      tap.index = index;
+    }
+  }
+
+  // X as [N, C, pixels]; each combination of taps one gather.
+  Type dtype = n.computeType(in.getDtype());
+  Value batch = n.sizeOf(n.operand(0), 0), channels = n.sizeOf(n.operand(0), 1);
+  int64_t pixels = 1, outPixels = 1;
+  for (int64_t s : spatial)
+    pixels *= s;
+  Value outPixelsValue = n.constInt(1);
+  for (int64_t d = 1; d <= k; ++d) {
+    outPixels = sizeProduct(outPixels, at[d]);
+    outPixelsValue = n.mulInt(outPixelsValue, n.sizeOf(n.operand(1), d));
+  }
+  int64_t staticN = in.getSizes()[0], staticC = in.getSizes()[1];
+  Value flat = n.create<AtenReshapeOp>(
+      n.tensorType({staticN, staticC, pixels}, dtype),
+      n.convert(n.operand(0), dtype),
+      n.sizeList({batch, channels, n.constInt(pixels)}));
+  auto si64Type = n.tensorType(at, si64);
+  SmallVector<int64_t> rows = {staticN, 1, outPixels},
+                       all = {staticN, staticC, outPixels};
+  SmallVector<int64_t> weightSizes(at);
+  weightSizes.insert(weightSizes.begin() + 1, 1);
+  SmallVector<Value> weightValues;
+  for (int64_t d = 0; d <= k; ++d)
+    weightValues.push_back(n.sizeOf(n.operand(1), d));
+  weightValues.insert(weightValues.begin() + 1, n.constInt(1));
+  SmallVector<int64_t> outSizes(at);
+  outSizes.insert(outSizes.begin() + 1, staticC);
+  SmallVector<Value> outValues(weightValues);
+  outValues[1] = channels;
+  ValueTensorType outType = n.tensorType(outSizes, dtype);
+
+  Value sum;
+  SmallVector<size_t> choice(k, 0);
+  while (true) {
+    Value index, weight;
+    int64_t stride = pixels;
+    for (int64_t i = 0; i < k; ++i) {
+      stride /= spatial[i];
+      const Tap &tap = taps[i][choice[i]];
+      Value term =
+          n.create<AtenMulScalarOp>(si64Type, tap.index, n.constInt(stride));
+      index = index ? Value(n.create<AtenAddTensorOp>(si64Type, index, term,
+                                                      n.constInt(1)))
+                    : term;
+      if (tap.weight)
+        weight = weight ? c.mul(weight, tap.weight) : tap.weight;
+    }
+    Value rowIndex = n.create<AtenReshapeOp>(
+        n.tensorType(rows, si64), index,
+        n.sizeList({batch, n.constInt(1), outPixelsValue}));
+    Value fullIndex = n.create<AtenBroadcastToOp>(
+        n.tensorType(all, si64), rowIndex,
+        n.sizeList({batch, channels, outPixelsValue}));
+    Value picked =
+        n.create<AtenGatherOp>(n.tensorType(all, dtype), flat, n.constInt(2),
+                               fullIndex, n.constBool(false));
+    Value term =
+        n.create<AtenReshapeOp>(outType, picked, n.sizeList(outValues));
+    if (weight) {
+      Value w = n.create<AtenReshapeOp>(n.tensorType(weightSizes, f32), weight,
+                                        n.sizeList(weightValues));
+      term = n.create<AtenMulTensorOp>(outType, term, n.convert(w, dtype));
+    }
+    sum = sum ? Value(n.create<AtenAddTensorOp>(outType, sum, term,
+                                                n.constInt(1)))
+              : term;
+    // The next combination, the last axis fastest.
+    int64_t i = k - 1;
+    while (i >= 0 && ++choice[i] == taps[i].size())
+      choice[i--] = 0;
+    if (i < 0)
+      break;
+  }
+  Value result = n.convert(sum, out.getDtype());
+  auto got = cast<ValueTensorType>(result.getType());
+  for (auto [a, b] : llvm::zip(got.getSizes(), out.getSizes()))
+    if (a != b && a != kUnknownSize && b != kUnknownSize)
+      return n.fail("the result's shape differs from the grid's");
+  return n.replace(n.castTo(result, out));
+}
+
 const OnnxConversion kConversions[] = {
     {"Resize", 11, resize},
+    {"GridSample", 16, gridSample},
 };
 
 } // namespace

@@ -33,7 +33,7 @@ public:
     for (auto family :
          {elementwiseConversions(), reductionConversions(), shapeConversions(),
           linearConversions(), resizeConversions(), controlFlowConversions(),
-          recurrentConversions()})
+          recurrentConversions(), spectralConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)
