@@ -96,3 +96,22 @@ func.func @selu(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   %0 = torch.operator "onnx.Selu"(%x) {torch.onnx.alpha = 2.0 : f32, torch.onnx.gamma = 3.0 : f32} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// A float cast to int4: truncated, 0 outside [-8, 7] (NaN too), then to
+// the 4-bit type through int32.
+// CHECK-LABEL: func.func @cast_to_int4
+// CHECK:         %[[WHOLE:.*]] = torch.aten.trunc %arg0
+// CHECK:         %[[LOW:.*]] = torch.aten.ge.Scalar %[[WHOLE]], %float-8
+// CHECK:         %[[HIGH:.*]] = torch.aten.le.Scalar %[[WHOLE]], %float7
+// CHECK:         %[[INSIDE:.*]] = torch.aten.logical_and %[[LOW]], %[[HIGH]]
+// CHECK:         %[[KEPT:.*]] = torch.aten.where.ScalarOther %[[INSIDE]], %[[WHOLE]], %float0
+// CHECK:         %[[I32:.*]] = torch.aten.to.dtype %[[KEPT]], %int3
+// CHECK:         torch.aten.to.dtype %[[I32]], %int40{{.*}} -> !torch.vtensor<[5],si4>
+func.func @cast_to_int4(%x: !torch.vtensor<[5],f32>) -> !torch.vtensor<[5],si4>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.Cast"(%x) {torch.onnx.to = 22 : si64} : (!torch.vtensor<[5],f32>) -> !torch.vtensor<[5],si4>
+  return %0 : !torch.vtensor<[5],si4>
+}
+

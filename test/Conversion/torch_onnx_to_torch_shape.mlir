@@ -97,3 +97,33 @@ func.func @pad(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[5,10],f32>
   %0 = torch.operator "onnx.Pad"(%x, %pads, %none) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[4],si64>, !torch.none) -> !torch.vtensor<[5,10],f32>
   return %0 : !torch.vtensor<[5,10],f32>
 }
+
+// -----
+
+// Compress without an axis: the flattened input, the condition's nonzero
+// positions selected (a condition longer than the input is refused as it
+// runs).
+// CHECK-LABEL: func.func @compress_flat
+// CHECK:         %[[FLAT:.*]] = torch.aten.reshape %arg0, %{{.*}} -> !torch.vtensor<[6],f32>
+// CHECK:         torch.aten._assert_scalar
+// CHECK:         %[[HITS:.*]] = torch.aten.nonzero %arg1 : !torch.vtensor<[4],i1> -> !torch.vtensor<[?,1],si64>
+// CHECK:         %[[INDEX:.*]] = torch.aten.select.int %[[HITS]], %int1{{[_0-9]*}}, %int0
+// CHECK:         torch.aten.index_select %[[FLAT]], %int0{{[_0-9]*}}, %[[INDEX]] : !torch.vtensor<[6],f32>, !torch.int, !torch.vtensor<[?],si64> -> !torch.vtensor<[?],f32>
+func.func @compress_flat(%x: !torch.vtensor<[2,3],f32>, %c: !torch.vtensor<[4],i1>) -> !torch.vtensor<[?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %0 = torch.operator "onnx.Compress"(%x, %c) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[4],i1>) -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}
+
+// -----
+
+// NonZero: aten.nonzero transposed to ONNX's [rank, count].
+// CHECK-LABEL: func.func @nonzero
+// CHECK:         %[[I:.*]] = torch.aten.nonzero %arg0 : !torch.vtensor<[2,3],si32> -> !torch.vtensor<[?,2],si64>
+// CHECK:         torch.aten.transpose.int %[[I]], %int0, %int1 : !torch.vtensor<[?,2],si64>, !torch.int, !torch.int -> !torch.vtensor<[2,?],si64>
+func.func @nonzero(%x: !torch.vtensor<[2,3],si32>) -> !torch.vtensor<[2,?],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.NonZero"(%x) : (!torch.vtensor<[2,3],si32>) -> !torch.vtensor<[2,?],si64>
+  return %0 : !torch.vtensor<[2,?],si64>
+}
+

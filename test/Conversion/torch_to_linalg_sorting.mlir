@@ -1,5 +1,6 @@
-// convert-torch-to-linalg, sort and topk: ranks from a comparison reduction,
-// then a loop writing every element (and its index) at its rank.
+// convert-torch-to-linalg, sort, topk and nonzero: ranks from a comparison
+// reduction, then a loop writing every element (and its index) at its rank;
+// nonzero counts, then writes.
 // RUN: torch-mlir-opt %s -convert-torch-to-linalg -canonicalize -split-input-file | FileCheck %s
 
 // Descending along dim 1 of a dynamic-batch tensor. An element's rank counts
@@ -53,4 +54,23 @@ func.func @topk(%x: !torch.vtensor<[3,6],si64>) -> (!torch.vtensor<[3,2],si64>, 
   %true = torch.constant.bool true
   %values, %indices = torch.aten.topk %x, %int2, %int-1, %true, %true : !torch.vtensor<[3,6],si64>, !torch.int, !torch.int, !torch.bool, !torch.bool -> !torch.vtensor<[3,2],si64>, !torch.vtensor<[3,2],si64>
   return %values, %indices : !torch.vtensor<[3,2],si64>, !torch.vtensor<[3,2],si64>
+}
+
+// -----
+
+// nonzero: one pass counts, a second writes each nonzero element's index at
+// the next row of a [count, rank] tensor.
+// CHECK-LABEL: func.func @nonzero(
+// CHECK:         %[[COUNT:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %c0_i64) -> (i64) {
+// CHECK:           arith.cmpf une
+// CHECK:           arith.extui
+// CHECK:         %[[ROWS:.*]] = arith.index_cast %[[COUNT]] : i64 to index
+// CHECK:         %[[EMPTY:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x2xi64>
+// CHECK:         scf.for %{{.*}} iter_args(%{{.*}} = %[[EMPTY]], %{{.*}} = %c0_i64) -> (tensor<?x2xi64>, i64) {
+// CHECK:           scf.if %{{.*}} -> (tensor<?x2xi64>, i64) {
+// CHECK:             tensor.insert %{{.*}} into %{{.*}}[%{{.*}}, %c0] : tensor<?x2xi64>
+// CHECK:             tensor.insert %{{.*}} into %{{.*}}[%{{.*}}, %c1] : tensor<?x2xi64>
+func.func @nonzero(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,2],si64> {
+  %0 = torch.aten.nonzero %x : !torch.vtensor<[?,3],f32> -> !torch.vtensor<[?,2],si64>
+  return %0 : !torch.vtensor<[?,2],si64>
 }

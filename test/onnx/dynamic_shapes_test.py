@@ -278,6 +278,22 @@ class DynamicShapesTest(unittest.TestCase):
         self.check(m, lambda n: {"a": self.rng.integers(0, 256, size=(n, 4)).astype(np.uint8)},
                    [(1,), (5,)])
 
+    def test_results_whose_size_the_data_decides(self):
+        # NonZero and Compress: how many elements come out depends on the
+        # values, none included.
+        m = model([node("NonZero", ["x"], ["i"]),
+                   node("Compress", ["x", "c"], ["y"], axis=1)],
+                  [tensor("x", ["a", "b"]), tensor("c", ["k"], TensorProto.BOOL)],
+                  [tensor("i", [2, None], TensorProto.INT64), tensor("y", [None, None])])
+
+        def inputs(a, b, k, density):
+            x = self.floats(a, b) * (self.rng.random((a, b)) < density)
+            return {"x": x.astype(np.float32), "c": self.rng.random(k) < density}
+
+        compiled = self.check(m, inputs, [(3, 4, 4, 0.5), (2, 5, 3, 0.0), (1, 6, 6, 1.0)])
+        with self.assertRaisesRegex(ValueError, "onnx.Compress: the condition is longer"):
+            compiled(x=self.floats(2, 3), c=np.ones(4, bool))
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

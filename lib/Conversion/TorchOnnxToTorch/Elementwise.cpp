@@ -172,7 +172,9 @@ Value clipToLargest(OnnxNode &n, Value x, mlir::FloatType type) {
 /// Cast, CastLike. To a float8 type with `saturate` (opset 19 on; the
 /// default), values beyond the type's largest finite one (infinities too)
 /// become it, as ONNX clips before it rounds; without, they overflow to
-/// infinity or NaN.
+/// infinity or NaN. From a float to a 2- or 4-bit integer: truncated toward
+/// zero, and 0 where that is outside the type's range (NaN too), as the
+/// reference (ml_dtypes) casts; from an integer, its low bits.
 LogicalResult castTo(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
@@ -187,6 +189,24 @@ LogicalResult castTo(OnnxNode &n) {
     if (!isa<mlir::FloatType>(source.getDtype()))
       x = n.convert(x, n.b.getF32Type());
     x = clipToLargest(n, x, target);
+  }
+  auto subByte = dyn_cast<IntegerType>(t.getDtype());
+  auto source = cast<ValueTensorType>(x.getType());
+  if (subByte && subByte.getWidth() > 1 && subByte.getWidth() < 8) {
+    if (isa<mlir::FloatType>(source.getDtype())) {
+      unsigned width = subByte.getWidth();
+      double lo = subByte.isUnsigned() ? 0.0 : -std::ldexp(1.0, width - 1);
+      double hi = subByte.isUnsigned() ? std::ldexp(1.0, width) - 1
+                                       : std::ldexp(1.0, width - 1) - 1;
+      ValueTensorType mask = n.tensorType(source.getSizes(), n.b.getI1Type());
+      Value whole = n.create<AtenTruncOp>(source, x);
+      Value inside = n.create<AtenLogicalAndOp>(
+          mask, n.create<AtenGeScalarOp>(mask, whole, n.constFloat(lo)),
+          n.create<AtenLeScalarOp>(mask, whole, n.constFloat(hi)));
+      x = n.create<AtenWhereScalarOtherOp>(source, inside, whole,
+                                           n.constFloat(0.0));
+    }
+    return n.replace(n.convert(x, subByte));
   }
   return n.replace(n.create<AtenToDtypeOp>(t, x, n.constInt(*code),
                                            n.constBool(false),
@@ -440,7 +460,7 @@ LogicalResult quantize(OnnxNode &n) {
     float8 = nullptr;
   if (!n.dtypeCode(out.getDtype()) ||
       !((intType && intType.getWidth() <= 32) || float8))
-    return n.fail("only 8-, 16- and 32-bit integer and float8 results are "
+    return n.fail("only 2- to 32-bit integer and float8 results are "
                   "converted");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", 1);

@@ -233,6 +233,16 @@ std::optional<int64_t> OnnxNode::dtypeCode(Type dtype) {
     return 28;
   if (dtype.isUnsignedInteger(64))
     return 29;
+  // The sub-byte integers (one per byte in memory): PyTorch's UInt2, UInt4,
+  // Int2, Int4.
+  if (dtype.isUnsignedInteger(2))
+    return 31;
+  if (dtype.isUnsignedInteger(4))
+    return 33;
+  if (dtype.isSignedInteger(2))
+    return 38;
+  if (dtype.isSignedInteger(4))
+    return 40;
   return std::nullopt;
 }
 
@@ -243,6 +253,13 @@ Value OnnxNode::convert(Value v, Type dtype) {
   std::optional<int64_t> code = dtypeCode(dtype);
   if (!code)
     return nullptr;
+  // Floats reach a sub-byte integer through int32 (a float-to-int4
+  // conversion of 8..15 would overflow a signed 4-bit one; through int32 the
+  // low bits are kept).
+  if (auto to = dyn_cast<IntegerType>(dtype);
+      to && to.getWidth() > 1 && to.getWidth() < 8 &&
+      isa<mlir::FloatType>(t.getDtype()))
+    v = convert(v, IntegerType::get(b.getContext(), 32, IntegerType::Signed));
   return b.create<AtenToDtypeOp>(loc, tensorType(t.getSizes(), dtype), v,
                                  constInt(*code), constBool(false),
                                  constBool(false), none());

@@ -372,6 +372,64 @@ Value wrapNegative(OnnxNode &n, Value indices, int64_t size) {
   return wrapNegative(n, indices, n.constInt(size));
 }
 
+/// NonZero (opset 9): the indices of the nonzero elements, [rank, count]
+/// (aten.nonzero's [count, rank] transposed).
+LogicalResult nonZero(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || out.getSizes().size() != 2)
+    return n.fail("the input's rank or the result's type is unknown");
+  int64_t rank = in.getSizes().size();
+  if (rank == 0)
+    return n.fail("a 0-d input is not converted");
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  Value indices = n.create<AtenNonzeroOp>(
+      n.tensorType({kUnknownSize, rank}, si64), n.operand(0));
+  Value transposed =
+      n.create<AtenTransposeIntOp>(n.tensorType({rank, kUnknownSize}, si64),
+                                   indices, n.constInt(0), n.constInt(1));
+  return n.replace(n.castTo(transposed, out));
+}
+
+/// Compress (opset 9): the slices along `axis` (of the flattened input
+/// without one) whose condition is true; the condition may be shorter than
+/// the axis, not longer (checked as it runs).
+LogicalResult compress(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), cond = n.operandType(1),
+                  out = n.resultType();
+  if (!in || !cond || !out || cond.getSizes().size() != 1)
+    return n.fail("the input's, the 1-D condition's or the result's type is "
+                  "unknown");
+  Value x = n.operand(0);
+  int64_t rank = in.getSizes().size();
+  std::optional<int64_t> axis = n.intAttr("axis");
+  if (!axis) {
+    int64_t count = 1;
+    for (int64_t size : in.getSizes())
+      count = sizeProduct(count, size);
+    x = n.create<AtenReshapeOp>(n.tensorType({count}, in.getDtype()), x,
+                                n.intList({-1}));
+    axis = 0;
+    rank = 1;
+  }
+  if (*axis < 0)
+    *axis += rank;
+  if (*axis < 0 || *axis >= rank)
+    return n.fail("axis is out of range");
+  n.check(n.create<AtenLeIntOp>(n.b.getType<Torch::BoolType>(),
+                                n.sizeOf(n.operand(1), 0), n.sizeOf(x, *axis)),
+          "the condition is longer than the input along the axis");
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  Value hits = n.create<AtenNonzeroOp>(n.tensorType({kUnknownSize, 1}, si64),
+                                       n.operand(1));
+  Value index = n.create<AtenSelectIntOp>(n.tensorType({kUnknownSize}, si64),
+                                          hits, n.constInt(1), n.constInt(0));
+  SmallVector<int64_t> sizes(cast<ValueTensorType>(x.getType()).getSizes());
+  sizes[*axis] = kUnknownSize;
+  Value picked = n.create<AtenIndexSelectOp>(n.tensorType(sizes, in.getDtype()),
+                                             x, n.constInt(*axis), index);
+  return n.replace(n.castTo(picked, out));
+}
+
 LogicalResult gather(OnnxNode &n) {
   ValueTensorType data = n.operandType(0), indices = n.operandType(1),
                   out = n.resultType();
@@ -1194,6 +1252,8 @@ const OnnxConversion kConversions[] = {
     {"Shape", 1, shape},
     {"Size", 1, size},
     {"Gather", 1, gather},
+    {"NonZero", 9, nonZero},
+    {"Compress", 9, compress},
     {"GatherElements", 11, gatherElements},
     {"Slice", 1, [](OnnxNode &n) { return slice(n, false); }},
     {"Slice", 10, [](OnnxNode &n) { return slice(n, true); }},

@@ -1,4 +1,4 @@
-//===- Sorting.cpp - sort and topk ----------------------------------------===//
+//===- Sorting.cpp - sort, topk and nonzero -------------------------------===//
 //
 // Sorting by ranks: a linalg.generic counts, for every element, the elements
 // of its slice that come before it (a reduction over the sort dimension, so
@@ -7,6 +7,10 @@
 // its rank names. Ties keep their input order (a stable sort) and NaN counts
 // as larger than any number, as in PyTorch. topk is the same with only ranks
 // below k written.
+//
+// nonzero, whose result size only the data says: one pass (scf.for over the
+// input) counts the nonzero elements, a second writes each one's index at
+// the next row of a [count, rank] tensor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -190,11 +194,79 @@ public:
   }
 };
 
+/// nonzero(self): the indices of the nonzero elements in row-major order,
+/// [count, rank] of i64.
+class ConvertNonzero : public OpConversionPattern<AtenNonzeroOp> {
+public:
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AtenNonzeroOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(getTypeConverter(), op.getResult());
+    Value input = adaptor.getSelf();
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!resultType || !inputType || resultType.getRank() != 2 ||
+        !resultType.getElementType().isInteger(64))
+      return rewriter.notifyMatchFailure(op, "not a ranked input and an "
+                                             "[N, rank] i64 result");
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type(), i1 = rewriter.getI1Type();
+    int64_t rank = inputType.getRank();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    Value zero = scalarConstant(rewriter, loc, i64, 0);
+    Value one = scalarConstant(rewriter, loc, i64, 1);
+    Value count =
+        forEachIndex(
+            rewriter, loc, sizes, ValueRange{zero},
+            [&](OpBuilder &b, Location l, ValueRange at, ValueRange carried) {
+              Value v = b.create<tensor::ExtractOp>(l, input, at);
+              Value hit =
+                  b.create<arith::ExtUIOp>(l, i64, castScalar(b, l, v, i1));
+              return SmallVector<Value>{
+                  b.create<arith::AddIOp>(l, carried[0], hit)};
+            })
+            .front();
+    SmallVector<OpFoldResult> resultSizes = {i64ToIndex(rewriter, loc, count),
+                                             rewriter.getIndexAttr(rank)};
+    auto dynamicType = RankedTensorType::get({ShapedType::kDynamic, rank}, i64);
+    Value init = emptyTensor(rewriter, loc, dynamicType, resultSizes);
+    SmallVector<Value> written = forEachIndex(
+        rewriter, loc, sizes, ValueRange{init, zero},
+        [&](OpBuilder &b, Location l, ValueRange at, ValueRange carried) {
+          Value v = b.create<tensor::ExtractOp>(l, input, at);
+          auto ifOp = b.create<scf::IfOp>(
+              l, castScalar(b, l, v, i1),
+              [&](OpBuilder &tb, Location tl) {
+                Value row = i64ToIndex(tb, tl, carried[1]);
+                Value t = carried[0];
+                for (int64_t d = 0; d < rank; ++d)
+                  t = tb.create<tensor::InsertOp>(
+                      tl, castScalar(tb, tl, at[d], i64), t,
+                      ValueRange{row,
+                                 tb.create<arith::ConstantIndexOp>(tl, d)});
+                Value next = tb.create<arith::AddIOp>(tl, carried[1], one);
+                tb.create<scf::YieldOp>(tl, ValueRange{t, next});
+              },
+              [&](OpBuilder &eb, Location el) {
+                eb.create<scf::YieldOp>(el, carried);
+              });
+          return SmallVector<Value>(ifOp.getResults());
+        });
+    Value result = written.front();
+    if (result.getType() != resultType)
+      result = rewriter.create<tensor::CastOp>(loc, resultType, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::torch_to_linalg::populateSortingPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ConvertSort<AtenSortOp>, ConvertSort<AtenSortStableOp>,
-               ConvertSort<AtenTopkOp>>(converter, context);
+               ConvertSort<AtenTopkOp>, ConvertNonzero>(converter, context);
 }
