@@ -121,3 +121,18 @@ func.func @grid_sample_nearest(%x: !torch.vtensor<[1,2,3,4],f32>, %g: !torch.vte
   return %0 : !torch.vtensor<[1,2,5,6],f32>
 }
 
+// -----
+
+// AveragePool with dilations: window sums by a convolution of ones over
+// [N * C, 1, ...], divided by each window's count (a literal).
+// CHECK-LABEL: func.func @average_pool_dilated
+// CHECK:         %[[ONES:.*]] = torch.aten.ones %{{.*}} -> !torch.vtensor<[1,1,2,2],f32>
+// CHECK:         %[[SUM:.*]] = torch.aten.convolution %{{.*}}, %[[ONES]], %none{{.*}} -> !torch.vtensor<[1,1,2,2],f32>
+// CHECK:         torch.vtensor.literal(dense<4.000000e+00> : tensor<1x1x2x2xf64>)
+// CHECK:         torch.aten.div.Tensor
+func.func @average_pool_dilated(%x: !torch.vtensor<[1,1,4,4],f32>) -> !torch.vtensor<[1,1,2,2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 22 : si64}} {
+  %0 = torch.operator "onnx.AveragePool"(%x) {torch.onnx.kernel_shape = [2 : si64, 2 : si64], torch.onnx.dilations = [2 : si64, 2 : si64]} : (!torch.vtensor<[1,1,4,4],f32>) -> !torch.vtensor<[1,1,2,2],f32>
+  return %0 : !torch.vtensor<[1,1,2,2],f32>
+}
+

@@ -127,3 +127,32 @@ func.func @nonzero(%x: !torch.vtensor<[2,3],si32>) -> !torch.vtensor<[2,?],si64>
   return %0 : !torch.vtensor<[2,?],si64>
 }
 
+// -----
+
+// ScatterND with reduction max: each index as a row of the data as [P, S],
+// then scatter_reduce "amax" of the updates' rows.
+// CHECK-LABEL: func.func @scatter_nd_max
+// CHECK:         %[[ROW:.*]] = torch.aten.broadcast_to %{{.*}} -> !torch.vtensor<[2,3],si64>
+// CHECK:         %[[MODE:.*]] = torch.constant.str "amax"
+// CHECK:         torch.aten.scatter_reduce.two %{{.*}}, %int0{{[_0-9]*}}, %[[ROW]], %{{.*}}, %[[MODE]], %true
+func.func @scatter_nd_max(%d: !torch.vtensor<[4,3],f32>, %i: !torch.vtensor<[2,1],si64>, %u: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[4,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.ScatterND"(%d, %i, %u) {torch.onnx.reduction = "max"} : (!torch.vtensor<[4,3],f32>, !torch.vtensor<[2,1],si64>, !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// Tile's repeats at run time: read as !torch.int values, checked not
+// negative, then the same broadcast and reshape.
+// CHECK-LABEL: func.func @tile_run_time
+// CHECK:         %[[R:.*]] = torch.aten.Int.Tensor
+// CHECK:         torch.aten._assert_scalar
+// CHECK:         torch.aten.broadcast_to %{{.*}} -> !torch.vtensor<[?,2,?,3],f32>
+// CHECK:         torch.aten.reshape %{{.*}} -> !torch.vtensor<[?,?],f32>
+func.func @tile_run_time(%x: !torch.vtensor<[2,3],f32>, %r: !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.Tile"(%x, %r) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[?,?],f32>
+  return %0 : !torch.vtensor<[?,?],f32>
+}
+

@@ -483,16 +483,23 @@ LogicalResult convTranspose(OnnxNode &n) {
     int64_t inSize = in.getSizes()[2 + i], outSize = out.getSizes()[2 + i];
     int64_t full =
         strides[i] * (inSize - 1) + (kernel[i] - 1) * dilations[i] + 1;
+    // The padding the result leaves off the full extent; negative where the
+    // result is longer (zeros at the end). Halved rounding down, as ONNX's
+    // reference does.
     int64_t total = full + extra[i] - outSize;
+    int64_t half = total >= 0 ? total / 2 : -((1 - total) / 2);
     int64_t begin;
     if (pads && !n.attr("output_shape"))
       begin = (*pads)[i];
     else if (autoPad == "SAME_UPPER")
-      begin = total / 2;
+      begin = half;
     else if (autoPad == "SAME_LOWER" || n.attr("output_shape"))
-      begin = total - total / 2;
+      begin = total - half;
     else
       begin = 0;
+    if (begin < 0)
+      return n.fail("the result begins before the transposed convolution's "
+                    "extent (negative padding at the start)");
     begins.push_back(begin);
     outputPadding.push_back(std::max<int64_t>(0, begin + outSize - full));
     fullSizes.push_back(full + outputPadding.back());
@@ -516,7 +523,7 @@ LogicalResult convTranspose(OnnxNode &n) {
   return n.replace(y);
 }
 
-/// x / ||x||_p along the axis (p is 1 or 2).
+/// x / ||x||_p along the axis (p is 1 or 2); 0 where the norm is 0.
 LogicalResult lpNormalization(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
@@ -538,7 +545,11 @@ LogicalResult lpNormalization(OnnxNode &n) {
       keptType, magnitude, n.intList({axis}), n.constBool(true), n.none());
   if (p == 2)
     norm = n.create<AtenSqrtOp>(keptType, norm);
-  return n.replace(n.create<AtenDivTensorOp>(out, x, norm));
+  // A zero norm gives zeros, not 0 / 0 (as ONNX's reference does).
+  Value zero = n.create<AtenEqScalarOp>(n.tensorType(kept, n.b.getI1Type()),
+                                        norm, n.constFloat(0.0));
+  return n.replace(n.create<AtenWhereScalarSelfOp>(
+      out, zero, n.constFloat(0.0), n.create<AtenDivTensorOp>(out, x, norm)));
 }
 
 LogicalResult maxPool(OnnxNode &n) {
@@ -580,6 +591,202 @@ LogicalResult maxPool(OnnxNode &n) {
   return n.replace(results);
 }
 
+/// A pooling window as ONNX's reference lays it out: the input padded by
+/// `begin`/`end` per spatial dim (the pads, plus what ceil_mode needs, split
+/// half before and half after), windows of `kernel` dilated and strided
+/// over that, each reading only positions below `limit` (the input and its
+/// own pads, not ceil_mode's extra).
+struct PoolWindow {
+  SmallVector<int64_t> kernel, strides, dilations, begin, end, limit, outSizes;
+};
+
+/// The window of a static input of `spatial` sizes; nullopt after reporting
+/// why.
+std::optional<PoolWindow> poolWindow(OnnxNode &n, ArrayRef<int64_t> spatial,
+                                     ArrayRef<int64_t> kernel) {
+  size_t dims = spatial.size();
+  PoolWindow w;
+  w.kernel.assign(kernel.begin(), kernel.end());
+  w.strides = n.intsAttr("strides").value_or(SmallVector<int64_t>(dims, 1));
+  w.dilations = n.intsAttr("dilations").value_or(SmallVector<int64_t>(dims, 1));
+  SmallVector<int64_t> pads =
+      n.intsAttr("pads").value_or(SmallVector<int64_t>(2 * dims, 0));
+  if (kernel.size() != dims || w.strides.size() != dims ||
+      w.dilations.size() != dims || pads.size() != 2 * dims) {
+    (void)n.fail("kernel_shape, strides, dilations and pads need one entry "
+                 "per spatial dim");
+    return std::nullopt;
+  }
+  StringRef autoPad = n.stringAttr("auto_pad", "NOTSET");
+  bool ceil = n.intAttr("ceil_mode", 0);
+  for (size_t i = 0; i < dims; ++i) {
+    int64_t in = spatial[i], k = kernel[i], s = w.strides[i],
+            d = w.dilations[i];
+    int64_t span = (k - 1) * d + 1, out, b, e;
+    if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER" ||
+        autoPad == "VALID") {
+      // (The reference sizes these pads by the undilated kernel.)
+      out = autoPad == "VALID" ? (in - k) / s + 1 : (in - 1) / s + 1;
+      int64_t total = autoPad == "VALID" ? 0 : (out - 1) * s + k - in;
+      b = autoPad == "SAME_UPPER" ? total / 2 : total - total / 2;
+      e = total - b;
+      w.limit.push_back(in + b + e);
+    } else if (autoPad == "NOTSET") {
+      b = pads[i];
+      e = pads[dims + i];
+      int64_t room = in + b + e - span;
+      out = room >= 0 ? room / s + 1 : 0;
+      if (ceil && room >= 0) {
+        out = (room + s - 1) / s + 1;
+        if ((out - 1) * s >= in + b)
+          --out;
+      }
+      w.limit.push_back(in + b + e);
+      int64_t extra = (out - 1) * s + span - (in + b + e);
+      if (extra > 0) {
+        b += extra / 2;
+        e += extra - extra / 2;
+      }
+    } else {
+      (void)n.fail("auto_pad '" + autoPad + "' is unknown");
+      return std::nullopt;
+    }
+    if (out < 1 || b < 0 || e < 0) {
+      (void)n.fail("the window does not fit the input");
+      return std::nullopt;
+    }
+    w.begin.push_back(b);
+    w.end.push_back(e);
+    w.outSizes.push_back(out);
+  }
+  return w;
+}
+
+/// The sum of `x` ([N, C, spatial...], static, already in its compute
+/// dtype) over each window: padded with zeros, positions past the limit
+/// zeroed, then a convolution by a kernel of ones over [N * C, 1, ...].
+Value windowSum(OnnxNode &n, Value x, const PoolWindow &w) {
+  auto t = cast<ValueTensorType>(x.getType());
+  Type dtype = t.getDtype();
+  ArrayRef<int64_t> sizes = t.getSizes();
+  size_t dims = w.kernel.size();
+  SmallVector<int64_t> padded(sizes), pads;
+  for (size_t i = 0; i < dims; ++i)
+    padded[2 + i] += w.begin[i] + w.end[i];
+  for (size_t i = dims; i-- > 0;)
+    pads.append({w.begin[i], w.end[i]});
+  x = n.create<AtenConstantPadNdOp>(n.tensorType(padded, dtype), x,
+                                    n.intList(pads), n.constFloat(0.0));
+  // Positions at or past the limit read as 0.
+  if (llvm::any_of(llvm::seq<size_t>(0, dims),
+                   [&](size_t i) { return w.limit[i] < padded[2 + i]; })) {
+    SmallVector<int64_t> maskSizes = {1, 1};
+    maskSizes.append(padded.begin() + 2, padded.end());
+    SmallVector<float> mask;
+    int64_t count = 1;
+    for (size_t i = 0; i < dims; ++i)
+      count *= padded[2 + i];
+    for (int64_t flat = 0; flat < count; ++flat) {
+      int64_t rest = flat;
+      bool inside = true;
+      for (size_t i = dims; i-- > 0;) {
+        inside &= rest % padded[2 + i] < w.limit[i];
+        rest /= padded[2 + i];
+      }
+      mask.push_back(inside ? 1.0f : 0.0f);
+    }
+    auto f32 = n.b.getF32Type();
+    Value literal = n.b.create<ValueTensorLiteralOp>(
+        n.loc, n.tensorType(maskSizes, f32),
+        DenseElementsAttr::get(RankedTensorType::get(maskSizes, f32),
+                               ArrayRef(mask)));
+    x = n.create<AtenMulTensorOp>(n.tensorType(padded, dtype), x,
+                                  n.convert(literal, dtype));
+  }
+  int64_t planes = sizes[0] * sizes[1];
+  SmallVector<int64_t> flatSizes = {planes, 1};
+  flatSizes.append(padded.begin() + 2, padded.end());
+  x = reshape(n, x, flatSizes, dtype);
+  SmallVector<int64_t> kernelSizes = {1, 1};
+  kernelSizes.append(w.kernel.begin(), w.kernel.end());
+  Value ones = n.create<AtenOnesOp>(
+      n.tensorType(kernelSizes, dtype), n.intList(kernelSizes),
+      n.constInt(*n.dtypeCode(dtype)), n.none(), n.none(), n.none());
+  SmallVector<int64_t> summedSizes = {planes, 1};
+  summedSizes.append(w.outSizes.begin(), w.outSizes.end());
+  Value summed = n.create<AtenConvolutionOp>(
+      n.tensorType(summedSizes, dtype), x, ones, n.none(), n.intList(w.strides),
+      n.intList(SmallVector<int64_t>(dims, 0)), n.intList(w.dilations),
+      n.constBool(false), n.intList(SmallVector<int64_t>(dims, 0)),
+      n.constInt(1));
+  SmallVector<int64_t> outSizes = {sizes[0], sizes[1]};
+  outSizes.append(w.outSizes.begin(), w.outSizes.end());
+  return reshape(n, summed, outSizes, dtype);
+}
+
+/// How many positions each window reads: those below the limit, and
+/// (without count_include_pad) inside the input. A [1, 1, out...] literal.
+Value windowCounts(OnnxNode &n, const PoolWindow &w, ArrayRef<int64_t> spatial,
+                   bool countPad, Type dtype) {
+  size_t dims = w.kernel.size();
+  SmallVector<int64_t> sizes = {1, 1};
+  sizes.append(w.outSizes.begin(), w.outSizes.end());
+  int64_t outCount = 1;
+  for (int64_t o : w.outSizes)
+    outCount *= o;
+  SmallVector<double> counts;
+  for (int64_t flat = 0; flat < outCount; ++flat) {
+    SmallVector<int64_t> at(dims);
+    int64_t rest = flat;
+    for (size_t i = dims; i-- > 0;) {
+      at[i] = rest % w.outSizes[i];
+      rest /= w.outSizes[i];
+    }
+    // Per dim, the window's readable positions; the window's count is their
+    // product.
+    double count = 1;
+    for (size_t i = 0; i < dims; ++i) {
+      int64_t along = 0;
+      for (int64_t k = 0; k < w.kernel[i]; ++k) {
+        int64_t p = at[i] * w.strides[i] + k * w.dilations[i];
+        bool readable =
+            p < w.limit[i] &&
+            (countPad || (p >= w.begin[i] && p < w.begin[i] + spatial[i]));
+        along += readable;
+      }
+      count *= along;
+    }
+    counts.push_back(count);
+  }
+  auto f64 = n.b.getF64Type();
+  Value literal = n.b.create<ValueTensorLiteralOp>(
+      n.loc, n.tensorType(sizes, f64),
+      DenseElementsAttr::get(RankedTensorType::get(sizes, f64),
+                             ArrayRef(counts)));
+  return n.convert(literal, dtype);
+}
+
+/// AveragePool that ATen's avg_pool cannot say (dilations; asymmetric pads
+/// that must not be counted): window sums over window counts.
+LogicalResult averagePoolByWindows(OnnxNode &n, ArrayRef<int64_t> kernel) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!isStatic(in) || !isStatic(out))
+    return n.fail("dilations or uncounted asymmetric pads need static shapes");
+  ArrayRef<int64_t> spatial = in.getSizes().drop_front(2);
+  std::optional<PoolWindow> w = poolWindow(n, spatial, kernel);
+  if (!w)
+    return failure();
+  if (ArrayRef<int64_t>(w->outSizes) != out.getSizes().drop_front(2))
+    return n.fail("the result's spatial sizes differ from the windows'");
+  Type dtype = n.computeType(out.getDtype());
+  Value sum = windowSum(n, n.convert(n.operand(0), dtype), *w);
+  Value counts =
+      windowCounts(n, *w, spatial, n.intAttr("count_include_pad", 0), dtype);
+  Value average = n.create<AtenDivTensorOp>(
+      cast<ValueTensorType>(sum.getType()), sum, counts);
+  return n.replace(n.convert(average, out.getDtype()));
+}
+
 LogicalResult averagePool(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
@@ -587,14 +794,23 @@ LogicalResult averagePool(OnnxNode &n) {
     return n.fail("needs kernel_shape and known types");
   if (auto d = n.intsAttr("dilations"))
     if (llvm::any_of(*d, [](int64_t x) { return x != 1; }))
-      return n.fail("dilations are not converted");
+      return averagePoolByWindows(n, *kernel);
   bool countPad = n.intAttr("count_include_pad", 0);
+  if (!countPad) {
+    // ATen's pooling pads symmetrically; ONNX's uncounted pads may not be.
+    size_t dims = kernel->size();
+    auto pads =
+        padding(n, in.getSizes().take_back(dims), *kernel,
+                n.intsAttr("strides").value_or(SmallVector<int64_t>(dims, 1)),
+                SmallVector<int64_t>(dims, 1));
+    if (!pads)
+      return failure();
+    if (pads->first != pads->second)
+      return averagePoolByWindows(n, *kernel);
+  }
   std::optional<Window> w = window(n, n.operand(0), *kernel, 0.0);
   if (!w)
     return failure();
-  if (w->input != n.operand(0) && !countPad)
-    return n.fail("asymmetric pads without count_include_pad are not "
-                  "converted");
   Value ceil = n.constBool(n.intAttr("ceil_mode", 0));
   Value include = n.constBool(countPad);
   Value kernelList = n.intList(w->kernel), strides = n.intList(w->strides),
@@ -619,34 +835,29 @@ LogicalResult averagePool(OnnxNode &n) {
   return n.replace(pooled);
 }
 
-/// (sum of |x|^p over the window)^(1/p): an average pooling that counts the
-/// padding, times the window's size.
+/// (sum of |x|^p over the window)^(1/p), the window as ONNX's reference
+/// lays it out (any number of spatial dims, dilations, ceil_mode).
 LogicalResult lpPool(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
-  if (!in || !out || !kernel || kernel->size() != 2)
-    return n.fail("only 2-D pooling of known types is converted");
-  if (auto d = n.intsAttr("dilations"))
-    if (llvm::any_of(*d, [](int64_t x) { return x != 1; }))
-      return n.fail("dilations are not converted");
-  double p = n.intAttr("p", 2);
-  Value x = n.create<AtenPowTensorScalarOp>(
-      in, n.create<AtenAbsOp>(in, n.operand(0)), n.constFloat(p));
-  SmallVector<int64_t> strides =
-      n.intsAttr("strides").value_or(SmallVector<int64_t>(2, 1));
-  auto pads = padding(n, in.getSizes().take_back(2), *kernel, strides,
-                      SmallVector<int64_t>(2, 1));
-  if (!pads)
+  if (!isStatic(in) || !isStatic(out) || !kernel)
+    return n.fail("needs kernel_shape and static shapes");
+  ArrayRef<int64_t> spatial = in.getSizes().drop_front(2);
+  std::optional<PoolWindow> w = poolWindow(n, spatial, *kernel);
+  if (!w)
     return failure();
-  SmallVector<int64_t> symmetric;
-  x = padAsymmetric(n, x, pads->first, pads->second, 0.0, symmetric);
-  Value avg = n.create<AtenAvgPool2dOp>(
-      out, x, n.intList(*kernel), n.intList(strides), n.intList(symmetric),
-      n.constBool(n.intAttr("ceil_mode", 0)), n.constBool(true), n.none());
-  int64_t count = (*kernel)[0] * (*kernel)[1];
-  Value sum = n.create<AtenMulScalarOp>(out, avg, n.constFloat(count));
-  return n.replace(
-      n.create<AtenPowTensorScalarOp>(out, sum, n.constFloat(1.0 / p)));
+  if (ArrayRef<int64_t>(w->outSizes) != out.getSizes().drop_front(2))
+    return n.fail("the result's spatial sizes differ from the windows'");
+  Type dtype = n.computeType(out.getDtype());
+  ValueTensorType work = n.tensorType(in.getSizes(), dtype);
+  double p = n.intAttr("p", 2);
+  Value x = n.convert(n.operand(0), dtype);
+  x = n.create<AtenPowTensorScalarOp>(work, n.create<AtenAbsOp>(work, x),
+                                      n.constFloat(p));
+  Value sum = windowSum(n, x, *w);
+  Value root = n.create<AtenPowTensorScalarOp>(sum.getType(), sum,
+                                               n.constFloat(1.0 / p));
+  return n.replace(n.convert(root, out.getDtype()));
 }
 
 /// LRN: x / (bias + alpha / size * the sum of squares over `size`

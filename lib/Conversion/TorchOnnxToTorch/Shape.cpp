@@ -950,30 +950,37 @@ LogicalResult tile(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
     return n.fail("the input's rank is unknown");
-  std::optional<SmallVector<int64_t>> repeats = n.constantInts(1);
+  // Repeats as !torch.int values: constants, or read as the graph runs.
+  std::optional<SmallVector<Value>> repeats = n.intsOf(1);
   if (!repeats || repeats->size() != in.getSizes().size())
-    return n.fail("repeats must be a constant, one per dim");
+    return n.fail("repeats must have one static length, one per dim");
   // [d0, d1] -> [1, d0, 1, d1] -> broadcast [r0, d0, r1, d1] -> [r0*d0, r1*d1]
   // (sizes known only at run time from aten.size.int).
   SmallVector<int64_t> spread, broadcast, result;
   SmallVector<Value> spreadSizes, broadcastSizes, resultSizes;
   for (auto [d, size] : llvm::enumerate(in.getSizes())) {
-    int64_t times = (*repeats)[d];
+    Value times = (*repeats)[d];
+    int64_t staticTimes = constantIntValue(times).value_or(kUnknownSize);
+    if (staticTimes == kUnknownSize)
+      n.check(n.create<AtenGeIntOp>(n.b.getType<Torch::BoolType>(), times,
+                                    n.constInt(0)),
+              "a repeat count is negative");
     Value v = n.sizeOf(n.operand(0), d);
     spread.append({1, size});
-    broadcast.append({times, size});
-    result.push_back(sizeProduct(times, size));
+    broadcast.append({staticTimes, size});
+    result.push_back(sizeProduct(staticTimes, size));
     spreadSizes.append({n.constInt(1), v});
-    broadcastSizes.append({n.constInt(times), v});
-    resultSizes.push_back(n.mulInt(n.constInt(times), v));
+    broadcastSizes.append({times, v});
+    resultSizes.push_back(n.mulInt(times, v));
   }
   Type dtype = out.getDtype();
   Value x = n.create<AtenReshapeOp>(n.tensorType(spread, dtype), n.operand(0),
                                     n.sizeList(spreadSizes));
   x = n.create<AtenBroadcastToOp>(n.tensorType(broadcast, dtype), x,
                                   n.sizeList(broadcastSizes));
-  return n.replace(n.create<AtenReshapeOp>(n.tensorType(result, dtype), x,
-                                           n.sizeList(resultSizes)));
+  return n.replace(n.castTo(n.create<AtenReshapeOp>(n.tensorType(result, dtype),
+                                                    x, n.sizeList(resultSizes)),
+                            out));
 }
 
 LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
@@ -1162,13 +1169,74 @@ LogicalResult gatherND(OnnxNode &n) {
   return n.replace(n.create<AtenIndexTensorOp>(out, n.operand(0), *list));
 }
 
+/// ScatterND with reduction mul, max or min: data as [P, S] (P the
+/// positions the indices' q components address, S the rest), each index as
+/// its row P (strides of the first q dims), then aten.scatter_reduce of the
+/// updates as [M, S] rows. Static shapes.
+LogicalResult scatterNDReduced(OnnxNode &n, StringRef reduce) {
+  ValueTensorType data = n.operandType(0), indices = n.operandType(1),
+                  updates = n.operandType(2), out = n.resultType();
+  ArrayRef<int64_t> sizes = data.getSizes();
+  if (llvm::is_contained(sizes, kUnknownSize) || !indices.hasSizes() ||
+      llvm::is_contained(indices.getSizes(), kUnknownSize) ||
+      indices.getSizes().empty())
+    return n.fail("a reduction other than add needs static shapes");
+  int64_t q = indices.getSizes().back(), rank = sizes.size();
+  if (q < 1 || q > rank)
+    return n.fail("the indices' last dim must be 1 to the data's rank");
+  int64_t rows = 1, cols = 1, updateRows = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    (d < q ? rows : cols) *= sizes[d];
+  for (int64_t size : indices.getSizes().drop_back())
+    updateRows *= size;
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  ValueTensorType componentType =
+      n.tensorType(indices.getSizes().drop_back(), si64);
+  Value idx = n.convert(n.operand(1), si64);
+  Value row;
+  int64_t stride = rows;
+  for (int64_t j = 0; j < q; ++j) {
+    stride /= sizes[j];
+    Value component = n.create<AtenSelectIntOp>(
+        componentType, idx, n.constInt(indices.getSizes().size() - 1),
+        n.constInt(j));
+    component = wrapNegative(n, component, sizes[j]);
+    Value term =
+        n.create<AtenMulScalarOp>(componentType, component, n.constInt(stride));
+    row = row ? Value(n.create<AtenAddTensorOp>(componentType, row, term,
+                                                n.constInt(1)))
+              : term;
+  }
+  Value rowIndex = n.create<AtenReshapeOp>(n.tensorType({updateRows, 1}, si64),
+                                           row, n.intList({updateRows, 1}));
+  rowIndex =
+      n.create<AtenBroadcastToOp>(n.tensorType({updateRows, cols}, si64),
+                                  rowIndex, n.intList({updateRows, cols}));
+  Value table =
+      n.create<AtenReshapeOp>(n.tensorType({rows, cols}, data.getDtype()),
+                              n.operand(0), n.intList({rows, cols}));
+  Value source = n.create<AtenReshapeOp>(
+      n.tensorType({updateRows, cols}, updates.getDtype()), n.operand(2),
+      n.intList({updateRows, cols}));
+  Value mode = n.b.create<ConstantStrOp>(n.loc, n.b.getStringAttr(reduce));
+  Value scattered = n.create<AtenScatterReduceTwoOp>(
+      n.tensorType({rows, cols}, data.getDtype()), table, n.constInt(0),
+      rowIndex, source, mode, n.constBool(true));
+  return n.replace(
+      n.create<AtenReshapeOp>(out, scattered, n.intList(out.getSizes())));
+}
+
 LogicalResult scatterND(OnnxNode &n) {
   ValueTensorType out = n.resultType();
   if (!out || !n.operandType(0) || !n.operandType(1) || !n.operandType(2))
     return n.fail("the operands' or result's types are unknown");
   StringRef reduction = n.stringAttr("reduction", "none");
+  if (reduction == "mul" || reduction == "max" || reduction == "min")
+    return scatterNDReduced(n, reduction == "mul"   ? "prod"
+                               : reduction == "max" ? "amax"
+                                                    : "amin");
   if (reduction != "none" && reduction != "add")
-    return n.fail("reduction '" + reduction + "' is not converted");
+    return n.fail("reduction '" + reduction + "' is unknown");
   std::optional<Value> list = indexList(n, n.operand(1));
   if (!list)
     return n.fail("the indices' last dim must be static");
