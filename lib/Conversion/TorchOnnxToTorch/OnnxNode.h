@@ -175,6 +175,7 @@ ArrayRef<OnnxConversion> resizeConversions();
 ArrayRef<OnnxConversion> controlFlowConversions();
 ArrayRef<OnnxConversion> recurrentConversions();
 ArrayRef<OnnxConversion> spectralConversions();
+ArrayRef<OnnxConversion> detectionConversions();
 
 } // namespace mlir::torch::onnx_c
 

@@ -33,7 +33,8 @@ public:
     for (auto family :
          {elementwiseConversions(), reductionConversions(), shapeConversions(),
           linearConversions(), resizeConversions(), controlFlowConversions(),
-          recurrentConversions(), spectralConversions()})
+          recurrentConversions(), spectralConversions(),
+          detectionConversions()})
       for (const OnnxConversion &c : family)
         byOp[c.opType].push_back(&c);
     for (auto &entry : byOp)
