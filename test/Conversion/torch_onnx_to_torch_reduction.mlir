@@ -126,3 +126,21 @@ func.func @cumsum_runtime_axis(%x: !torch.vtensor<[2,3],f32>, %axis: !torch.vten
   return %0 : !torch.vtensor<[2,3],f32>
 }
 
+// -----
+
+// Unique by pairwise comparison: equal slices, the first occurrences (no
+// earlier equal one), their ranks among the distinct ones, sorted.
+// CHECK-LABEL: func.func @unique_sorted
+// CHECK:         %[[DIFFERS:.*]] = torch.aten.ne.Tensor %{{.*}} -> !torch.vtensor<[5,5,1],i1>
+// CHECK:         %[[ANY:.*]] = torch.aten.any.dim %[[DIFFERS]], %int2
+// CHECK:         %[[EQUAL:.*]] = torch.aten.logical_not %[[ANY]]
+// CHECK:         torch.vtensor.literal(dense<{{.*}}> : tensor<5x5xi1>)
+// CHECK:         %[[FIRSTS:.*]] = torch.aten.nonzero
+// CHECK:         torch.aten.sort
+// CHECK:         torch.aten.scatter.src
+func.func @unique_sorted(%x: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[?],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[5],si64>, !torch.vtensor<[?],si64>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %0:4 = torch.operator "onnx.Unique"(%x) : (!torch.vtensor<[5],f32>) -> (!torch.vtensor<[?],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[5],si64>, !torch.vtensor<[?],si64>)
+  return %0#0, %0#1, %0#2, %0#3 : !torch.vtensor<[?],f32>, !torch.vtensor<[?],si64>, !torch.vtensor<[5],si64>, !torch.vtensor<[?],si64>
+}
+

@@ -294,6 +294,19 @@ class DynamicShapesTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "onnx.Compress: the condition is longer"):
             compiled(x=self.floats(2, 3), c=np.ones(4, bool))
 
+    def test_unique_counts_what_the_data_holds(self):
+        # Repeats, all distinct, all equal: the result's length follows.
+        for sorted_ in (1, 0):
+            with self.subTest(sorted=sorted_):
+                m = model([node("Unique", ["x"], ["y", "i", "inv", "n"], sorted=sorted_)],
+                          [tensor("x", [12], TensorProto.INT64)],
+                          [tensor("y", [None], TensorProto.INT64),
+                           tensor("i", [None], TensorProto.INT64),
+                           tensor("inv", [12], TensorProto.INT64),
+                           tensor("n", [None], TensorProto.INT64)], opset=11)
+                self.check(m, lambda high: {"x": self.rng.integers(-3, high, 12)},
+                           [(0,), (3,), (1000,), (-2,)])
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

@@ -1,5 +1,4 @@
-//===- Reduction.cpp - ONNX's reductions, Softmax and ArgMax
-//---------------===//
+//===- Reduction.cpp - reductions, Softmax, ArgMax, TopK, CumSum, Unique --===//
 
 #include "OnnxNode.h"
 
@@ -481,6 +480,178 @@ template <typename AtenOp, bool product> LogicalResult cumulative(OnnxNode &n) {
   return n.replace(from(0));
 }
 
+/// Unique (opset 11): the distinct slices along `axis` (of the flattened
+/// input without one), by pairwise comparison of the M slices (M static):
+/// equal[i, j] and lexicographic less[i, j]; a slice's first occurrence is
+/// the one no earlier slice equals; sorted, the output position of a first
+/// occurrence is how many distinct slices are less; unsorted, their order.
+/// Results: the slices, their first indices, each slice's output position,
+/// the counts.
+LogicalResult unique(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0);
+  if (!in || llvm::is_contained(in.getSizes(), kUnknownSize))
+    return n.fail("the input's shape must be static");
+  for (unsigned r = 0; r < n.numResults(); ++r)
+    if (!n.op->getResult(r).use_empty() && !n.resultType(r))
+      return n.fail("output " + Twine(r) + "'s rank or dtype is unknown");
+  MLIRContext *ctx = n.b.getContext();
+  auto si64 = IntegerType::get(ctx, 64, IntegerType::Signed);
+  Type i1 = n.b.getI1Type(), f64 = n.b.getF64Type();
+  ArrayRef<int64_t> sizes = in.getSizes();
+  int64_t rank = sizes.size();
+  std::optional<int64_t> axis = n.intAttr("axis");
+  Value x = n.operand(0);
+  int64_t count = 1;
+  for (int64_t size : sizes)
+    count *= size;
+  // The slices as rows [M, S], compared as f64 (exact for every dtype the
+  // suite holds).
+  int64_t m, width;
+  SmallVector<int64_t> moved; // the input with `axis` first
+  if (!axis) {
+    m = count;
+    width = 1;
+  } else {
+    if (*axis < 0)
+      *axis += rank;
+    if (*axis < 0 || *axis >= rank)
+      return n.fail("axis is out of range");
+    m = sizes[*axis];
+    width = m ? count / m : 0;
+    moved.push_back(m);
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != *axis)
+        moved.push_back(sizes[d]);
+    SmallVector<int64_t> order = {*axis};
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != *axis)
+        order.push_back(d);
+    x = n.create<AtenPermuteOp>(n.tensorType(moved, in.getDtype()), x,
+                                n.intList(order));
+  }
+  if (m == 0)
+    return n.fail("an empty input is not converted");
+  Value rows = n.create<AtenReshapeOp>(n.tensorType({m, width}, in.getDtype()),
+                                       x, n.intList({m, width}));
+  Value exact = n.convert(rows, f64);
+  ValueTensorType cubeMask = n.tensorType({m, m, width}, i1);
+  ValueTensorType square = n.tensorType({m, m}, i1);
+  Value a = n.create<AtenUnsqueezeOp>(n.tensorType({m, 1, width}, f64), exact,
+                                      n.constInt(1));
+  Value b = n.create<AtenUnsqueezeOp>(n.tensorType({1, m, width}, f64), exact,
+                                      n.constInt(0));
+  Value differs = n.create<AtenNeTensorOp>(cubeMask, a, b);
+  Value anyDiff = n.create<AtenAnyDimOp>(square, differs, n.constInt(2),
+                                         n.constBool(false));
+  Value equal = n.create<AtenLogicalNotOp>(square, anyDiff);
+  // Lexicographic: at the first differing position, a < b.
+  Value first = n.create<AtenArgmaxOp>(n.tensorType({m, m, 1}, si64),
+                                       n.convert(differs, si64), n.constInt(2),
+                                       n.constBool(true));
+  Value lower = n.create<AtenLtTensorOp>(cubeMask, a, b);
+  Value lowerAtFirst =
+      n.create<AtenGatherOp>(n.tensorType({m, m, 1}, i1), lower, n.constInt(2),
+                             first, n.constBool(false));
+  Value less = n.create<AtenLogicalAndOp>(
+      square, anyDiff,
+      n.create<AtenSqueezeDimOp>(square, lowerAtFirst, n.constInt(2)));
+  // First occurrences: no earlier slice equals.
+  SmallVector<bool> earlier;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      earlier.push_back(j < i);
+  Value earlierMask = n.b.create<ValueTensorLiteralOp>(
+      n.loc, square,
+      DenseElementsAttr::get(RankedTensorType::get({m, m}, i1),
+                             ArrayRef(earlier)));
+  ValueTensorType vector = n.tensorType({m}, i1);
+  Value seenBefore = n.create<AtenAnyDimOp>(
+      vector, n.create<AtenLogicalAndOp>(square, equal, earlierMask),
+      n.constInt(1), n.constBool(false));
+  Value isFirst = n.create<AtenLogicalNotOp>(vector, seenBefore);
+  ValueTensorType some = n.tensorType({kUnknownSize}, si64);
+  Value firsts = n.create<AtenSelectIntOp>(
+      some,
+      n.create<AtenNonzeroOp>(n.tensorType({kUnknownSize, 1}, si64), isFirst),
+      n.constInt(1), n.constInt(0));
+  Value picked = firsts; // the first occurrences in output order
+  if (n.intAttr("sorted", 1)) {
+    // rank[i]: the distinct slices less than slice i.
+    ValueTensorType counts = n.tensorType({m}, si64);
+    Value distinctLess = n.create<AtenLogicalAndOp>(
+        square,
+        n.create<AtenUnsqueezeOp>(n.tensorType({m, 1}, i1), isFirst,
+                                  n.constInt(1)),
+        less);
+    Value ranks = n.create<AtenSumDimIntListOp>(
+        counts, n.convert(distinctLess, si64), n.intList({0}),
+        n.constBool(false), n.none());
+    Value firstRanks =
+        n.create<AtenIndexSelectOp>(some, ranks, n.constInt(0), firsts);
+    auto sort = n.b.create<AtenSortOp>(n.loc, TypeRange{some, some}, firstRanks,
+                                       n.constInt(0), n.constBool(false));
+    picked = n.create<AtenIndexSelectOp>(some, firsts, n.constInt(0),
+                                         sort.getResult(1));
+  }
+  SmallVector<Value> results;
+  // Y: the picked slices, the axis back in place.
+  SmallVector<int64_t> ySizes =
+      moved.empty() ? SmallVector<int64_t>{} : SmallVector<int64_t>(moved);
+  Value y;
+  if (!axis) {
+    Value flat = n.create<AtenReshapeOp>(n.tensorType({m}, in.getDtype()), rows,
+                                         n.intList({m}));
+    y = n.create<AtenIndexSelectOp>(n.tensorType({kUnknownSize}, in.getDtype()),
+                                    flat, n.constInt(0), picked);
+  } else {
+    ySizes[0] = kUnknownSize;
+    y = n.create<AtenIndexSelectOp>(n.tensorType(ySizes, in.getDtype()), x,
+                                    n.constInt(0), picked);
+    SmallVector<int64_t> back, backSizes;
+    for (int64_t d = 0; d < rank; ++d) {
+      // Dim d of the result is dim `from` of the moved tensor.
+      int64_t from = d == *axis ? 0 : (d < *axis ? d + 1 : d);
+      back.push_back(from);
+      backSizes.push_back(ySizes[from]);
+    }
+    y = n.create<AtenPermuteOp>(n.tensorType(backSizes, in.getDtype()), y,
+                                n.intList(back));
+  }
+  results.push_back(y);
+  results.push_back(picked);
+  // inverse_indices: each slice's first occurrence's output position.
+  ValueTensorType positionsType = n.tensorType({m}, si64);
+  Value equalAsInt = n.convert(equal, si64);
+  Value firstEqual = n.create<AtenArgmaxOp>(positionsType, equalAsInt,
+                                            n.constInt(1), n.constBool(false));
+  Value outputOrder = n.create<AtenArangeOp>(
+      some,
+      n.create<AtenSizeIntOp>(n.b.getType<Torch::IntType>(), picked,
+                              n.constInt(0)),
+      n.constInt(4), n.none(), n.none(), n.none());
+  Value zeros =
+      n.create<AtenZerosOp>(positionsType, n.intList({m}), n.constInt(4),
+                            n.none(), n.none(), n.none());
+  Value positionOf = n.create<AtenScatterSrcOp>(
+      positionsType, zeros, n.constInt(0), picked, outputOrder);
+  results.push_back(n.create<AtenIndexSelectOp>(positionsType, positionOf,
+                                                n.constInt(0), firstEqual));
+  // counts: how many slices equal each picked one.
+  Value perSlice = n.create<AtenSumDimIntListOp>(
+      positionsType, equalAsInt, n.intList({1}), n.constBool(false), n.none());
+  results.push_back(
+      n.create<AtenIndexSelectOp>(some, perSlice, n.constInt(0), picked));
+  SmallVector<Value> replaced;
+  for (unsigned r = 0; r < n.numResults(); ++r) {
+    if (n.op->getResult(r).use_empty() || !n.resultType(r)) {
+      replaced.push_back(results[r]);
+      continue;
+    }
+    replaced.push_back(n.castTo(results[r], n.resultType(r)));
+  }
+  return n.replace(replaced);
+}
+
 const OnnxConversion kConversions[] = {
     {"ReduceSum", 1, reduceNode<Kind::Sum, Pre::None, Post::None, false>},
     {"ReduceSum", 13, reduceNode<Kind::Sum, Pre::None, Post::None, true>},
@@ -514,6 +685,7 @@ const OnnxConversion kConversions[] = {
     {"CumProd", 26, cumulative<AtenCumprodOp, true>},
     {"Hardmax", 1, hardmax},
     {"TopK", 1, topK},
+    {"Unique", 11, unique},
 };
 
 } // namespace
