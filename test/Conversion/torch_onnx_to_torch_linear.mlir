@@ -136,3 +136,18 @@ func.func @average_pool_dilated(%x: !torch.vtensor<[1,1,4,4],f32>) -> !torch.vte
   return %0 : !torch.vtensor<[1,1,2,2],f32>
 }
 
+// -----
+
+// MaxUnpool: the values scattered at their flat indices into zeros of the
+// unpooled shape, then padded at the end to output_shape's.
+// CHECK-LABEL: func.func @max_unpool
+// CHECK:         %[[ZEROS:.*]] = torch.aten.zeros %{{.*}} -> !torch.vtensor<[16],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.scatter.src %[[ZEROS]], %int0{{[_0-9]*}}, %{{.*}}, %{{.*}} -> !torch.vtensor<[16],f32>
+// CHECK:         %[[U:.*]] = torch.aten.reshape %[[Y]], %{{.*}} -> !torch.vtensor<[1,1,4,4],f32>
+// CHECK:         torch.aten.constant_pad_nd %[[U]], %{{.*}} -> !torch.vtensor<[1,1,5,5],f32>
+func.func @max_unpool(%x: !torch.vtensor<[1,1,2,2],f32>, %i: !torch.vtensor<[1,1,2,2],si64>, %shape: !torch.vtensor<[4],si64>) -> !torch.vtensor<[1,1,5,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %0 = torch.operator "onnx.MaxUnpool"(%x, %i, %shape) {torch.onnx.kernel_shape = [2 : si64, 2 : si64], torch.onnx.strides = [2 : si64, 2 : si64]} : (!torch.vtensor<[1,1,2,2],f32>, !torch.vtensor<[1,1,2,2],si64>, !torch.vtensor<[4],si64>) -> !torch.vtensor<[1,1,5,5],f32>
+  return %0 : !torch.vtensor<[1,1,5,5],f32>
+}
+

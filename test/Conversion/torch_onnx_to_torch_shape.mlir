@@ -156,3 +156,19 @@ func.func @tile_run_time(%x: !torch.vtensor<[2,3],f32>, %r: !torch.vtensor<[2],s
   return %0 : !torch.vtensor<[?,?],f32>
 }
 
+// -----
+
+// TensorScatter, circular: positions write index + 0..U-1 modulo the
+// cache's length, broadcast to the update's shape, then scatter.
+// CHECK-LABEL: func.func @tensor_scatter_circular
+// CHECK:         %[[STEPS:.*]] = torch.aten.arange %int2{{.*}} -> !torch.vtensor<[2],si64>
+// CHECK:         %[[AT:.*]] = torch.aten.add.Tensor %{{.*}}, %[[STEPS]], %int1{{.*}} -> !torch.vtensor<[2,2],si64>
+// CHECK:         torch.aten.remainder.Scalar %[[AT]], %int4
+// CHECK:         %[[INDEX:.*]] = torch.aten.broadcast_to %{{.*}} -> !torch.vtensor<[2,1,2,3],si64>
+// CHECK:         torch.aten.scatter.src %arg0, %int2{{[_0-9]*}}, %[[INDEX]], %arg1
+func.func @tensor_scatter_circular(%past: !torch.vtensor<[2,1,4,3],f32>, %update: !torch.vtensor<[2,1,2,3],f32>, %at: !torch.vtensor<[2],si64>) -> !torch.vtensor<[2,1,4,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 24 : si64}} {
+  %0 = torch.operator "onnx.TensorScatter"(%past, %update, %at) {torch.onnx.mode = "circular"} : (!torch.vtensor<[2,1,4,3],f32>, !torch.vtensor<[2,1,2,3],f32>, !torch.vtensor<[2],si64>) -> !torch.vtensor<[2,1,4,3],f32>
+  return %0 : !torch.vtensor<[2,1,4,3],f32>
+}
+

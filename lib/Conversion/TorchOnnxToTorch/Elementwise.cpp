@@ -411,9 +411,40 @@ LogicalResult isInf(OnnxNode &n) {
 }
 
 /// A per-tensor (0-d or one element) or per-axis (1-D) quantization
-/// parameter, shaped to broadcast against a tensor of `rank` at `axis`.
-Value quantParam(OnnxNode &n, Value v, int64_t rank, int64_t axis) {
+/// parameter, shaped to broadcast against a tensor of `rank` at `axis`; with
+/// a `blockSize` (blocked quantization: the parameter has the tensor's rank,
+/// one value per block of `blockSize` along `axis`), each value repeated
+/// over its block, cut to `axisSize`. Null if a blocked parameter's shape
+/// does not fit.
+Value quantParam(OnnxNode &n, Value v, int64_t rank, int64_t axis,
+                 int64_t blockSize = 0, int64_t axisSize = 0) {
   auto t = cast<ValueTensorType>(v.getType());
+  if (blockSize > 0) {
+    if (!t.hasSizes() || static_cast<int64_t>(t.getSizes().size()) != rank ||
+        llvm::is_contained(t.getSizes(), kUnknownSize))
+      return nullptr;
+    // [.., K, ..] -> [.., K, 1, ..] -> [.., K, B, ..] -> [.., K * B, ..]
+    SmallVector<int64_t> one(t.getSizes()), spread(t.getSizes()),
+        merged(t.getSizes());
+    int64_t blocks = t.getSizes()[axis];
+    one.insert(one.begin() + axis + 1, 1);
+    spread.insert(spread.begin() + axis + 1, blockSize);
+    merged[axis] = blocks * blockSize;
+    Value x = n.create<AtenUnsqueezeOp>(n.tensorType(one, t.getDtype()), v,
+                                        n.constInt(axis + 1));
+    x = n.create<AtenBroadcastToOp>(n.tensorType(spread, t.getDtype()), x,
+                                    n.intList(spread));
+    x = n.create<AtenReshapeOp>(n.tensorType(merged, t.getDtype()), x,
+                                n.intList(merged));
+    if (axisSize == merged[axis])
+      return x;
+    if (axisSize > merged[axis])
+      return nullptr;
+    merged[axis] = axisSize;
+    return n.create<AtenSliceTensorOp>(n.tensorType(merged, t.getDtype()), x,
+                                       n.constInt(axis), n.constInt(0),
+                                       n.constInt(axisSize), n.constInt(1));
+  }
   if (!t.hasSizes() || t.getSizes().size() != 1 || t.getSizes()[0] == 1)
     return v;
   SmallVector<int64_t> sizes(rank, 1);
@@ -427,21 +458,29 @@ LogicalResult dequantize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !n.operandType(1))
     return n.fail("the operands' or result's types are unknown");
-  if (n.intAttr("block_size", 0))
-    return n.fail("blocked quantization is not converted");
   if (!n.dtypeCode(in.getDtype()) || !n.dtypeCode(out.getDtype()))
     return n.fail("no Torch dtype for the input or the result");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", 1);
   if (axis < 0)
     axis += rank;
+  int64_t block = n.intAttr("block_size", 0);
+  if (block &&
+      (axis < 0 || axis >= rank || in.getSizes()[axis] == kUnknownSize))
+    return n.fail("blocked quantization needs the axis' size static");
+  int64_t axisSize = block ? in.getSizes()[axis] : 0;
   Type dtype = out.getDtype();
   Value x = n.convert(n.operand(0), dtype);
   if (Value zp = n.operand(2)) {
-    zp = n.convert(quantParam(n, zp, rank, axis), dtype);
-    x = n.create<AtenSubTensorOp>(out, x, zp, n.constInt(1));
+    zp = quantParam(n, zp, rank, axis, block, axisSize);
+    if (!zp)
+      return n.fail("the zero point's blocks do not fit the input");
+    x = n.create<AtenSubTensorOp>(out, x, n.convert(zp, dtype), n.constInt(1));
   }
-  Value scale = n.convert(quantParam(n, n.operand(1), rank, axis), dtype);
+  Value scale = quantParam(n, n.operand(1), rank, axis, block, axisSize);
+  if (!scale)
+    return n.fail("the scale's blocks do not fit the input");
+  scale = n.convert(scale, dtype);
   return n.replace(n.create<AtenMulTensorOp>(out, x, scale));
 }
 
@@ -452,8 +491,6 @@ LogicalResult quantize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !n.operandType(1))
     return n.fail("the operands' or result's types are unknown");
-  if (n.intAttr("block_size", 0))
-    return n.fail("blocked quantization is not converted");
   auto intType = dyn_cast<IntegerType>(out.getDtype());
   auto float8 = dyn_cast<mlir::FloatType>(out.getDtype());
   if (float8 && float8.getWidth() != 8)
@@ -466,16 +503,27 @@ LogicalResult quantize(OnnxNode &n) {
   int64_t axis = n.intAttr("axis", 1);
   if (axis < 0)
     axis += rank;
+  int64_t block = n.intAttr("block_size", 0);
+  if (block &&
+      (axis < 0 || axis >= rank || in.getSizes()[axis] == kUnknownSize))
+    return n.fail("blocked quantization needs the axis' size static");
+  int64_t axisSize = block ? in.getSizes()[axis] : 0;
   Type f32 = n.b.getF32Type();
   ValueTensorType work = n.tensorType(in.getSizes(), f32);
   Value x = n.convert(n.operand(0), f32);
-  Value scale = n.convert(quantParam(n, n.operand(1), rank, axis), f32);
+  Value scale = quantParam(n, n.operand(1), rank, axis, block, axisSize);
+  if (!scale)
+    return n.fail("the scale's blocks do not fit the input");
+  scale = n.convert(scale, f32);
   x = n.create<AtenDivTensorOp>(work, x, scale);
   if (!float8)
     x = n.create<AtenRoundOp>(work, x);
-  if (Value zp = n.operand(2))
-    x = n.create<AtenAddTensorOp>(
-        work, x, n.convert(quantParam(n, zp, rank, axis), f32), n.constInt(1));
+  if (Value zp = n.operand(2)) {
+    zp = quantParam(n, zp, rank, axis, block, axisSize);
+    if (!zp)
+      return n.fail("the zero point's blocks do not fit the input");
+    x = n.create<AtenAddTensorOp>(work, x, n.convert(zp, f32), n.constInt(1));
+  }
   if (float8) {
     if (n.intAttr("saturate", 1))
       x = clipToLargest(n, x, float8);

@@ -835,6 +835,58 @@ LogicalResult averagePool(OnnxNode &n) {
   return n.replace(pooled);
 }
 
+/// MaxUnpool (opset 9): X's values written at their indices (flat in the
+/// whole unpooled tensor, as MaxPool's Indices are) into zeros of the shape
+/// the kernel, strides and pads imply, then padded with zeros at the end of
+/// each dim to the result's (output_shape's) shape. Static shapes.
+LogicalResult maxUnpool(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), indices = n.operandType(1),
+                  out = n.resultType();
+  std::optional<SmallVector<int64_t>> kernel = n.intsAttr("kernel_shape");
+  if (!isStatic(in) || !isStatic(indices) || !isStatic(out) || !kernel ||
+      in.getSizes() != indices.getSizes())
+    return n.fail("needs kernel_shape and static shapes, the indices X's");
+  size_t dims = kernel->size();
+  SmallVector<int64_t> strides =
+      n.intsAttr("strides").value_or(SmallVector<int64_t>(dims, 1));
+  SmallVector<int64_t> pads =
+      n.intsAttr("pads").value_or(SmallVector<int64_t>(2 * dims, 0));
+  if (in.getSizes().size() != dims + 2 || strides.size() != dims ||
+      pads.size() != 2 * dims)
+    return n.fail("kernel_shape, strides and pads need one entry per spatial "
+                  "dim");
+  SmallVector<int64_t> unpooled(in.getSizes().take_front(2));
+  int64_t total = unpooled[0] * unpooled[1], values = 1;
+  for (size_t i = 0; i < dims; ++i) {
+    unpooled.push_back((in.getSizes()[2 + i] - 1) * strides[i] -
+                       (pads[i] + pads[dims + i]) + (*kernel)[i]);
+    total *= unpooled.back();
+  }
+  for (int64_t size : in.getSizes())
+    values *= size;
+  SmallVector<int64_t> endPads;
+  for (size_t d = out.getSizes().size(); d-- > 0;) {
+    int64_t extra = out.getSizes()[d] - unpooled[d];
+    if (extra < 0)
+      return n.fail("output_shape is smaller than the unpooled shape");
+    endPads.append({0, extra});
+  }
+  Type dtype = in.getDtype();
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  Value zeros = n.create<AtenZerosOp>(
+      n.tensorType({total}, dtype), n.intList({total}),
+      n.constInt(*n.dtypeCode(dtype)), n.none(), n.none(), n.none());
+  Value flatIndices = reshape(n, n.convert(n.operand(1), si64), {values}, si64);
+  Value flatValues = reshape(n, n.operand(0), {values}, dtype);
+  Value y = n.create<AtenScatterSrcOp>(n.tensorType({total}, dtype), zeros,
+                                       n.constInt(0), flatIndices, flatValues);
+  y = reshape(n, y, unpooled, dtype);
+  if (ArrayRef<int64_t>(unpooled) != out.getSizes())
+    y = n.create<AtenConstantPadNdOp>(out, y, n.intList(endPads),
+                                      n.constFloat(0.0));
+  return n.replace(y);
+}
+
 /// (sum of |x|^p over the window)^(1/p), the window as ONNX's reference
 /// lays it out (any number of spatial dims, dilations, ceil_mode).
 LogicalResult lpPool(OnnxNode &n) {
@@ -1228,6 +1280,7 @@ const OnnxConversion kConversions[] = {
     {"GlobalAveragePool", 1, globalPool<false>},
     {"GlobalMaxPool", 1, globalPool<true>},
     {"LpPool", 11, lpPool},
+    {"MaxUnpool", 9, maxUnpool},
     {"LRN", 1, lrn},
     {"BatchNormalization", 9, batchNorm},
     {"LayerNormalization", 17, layerNorm},

@@ -1157,16 +1157,97 @@ std::optional<Value> indexList(OnnxNode &n, Value indices) {
                 parts);
 }
 
+/// GatherND: the indices' last dim as one index tensor per data dim
+/// (aten.index.Tensor); with batch_dims, the leading dims are matched by
+/// position (aranges shaped to broadcast as the batch).
 LogicalResult gatherND(OnnxNode &n) {
-  ValueTensorType out = n.resultType();
-  if (!out || !n.operandType(0) || !n.operandType(1))
+  ValueTensorType out = n.resultType(), indices = n.operandType(1);
+  if (!out || !n.operandType(0) || !indices)
     return n.fail("the operands' or result's types are unknown");
-  if (n.intAttr("batch_dims", 0))
-    return n.fail("batch_dims is not converted");
+  int64_t batchDims = n.intAttr("batch_dims", 0);
+  if (batchDims < 0 ||
+      batchDims >= static_cast<int64_t>(indices.getSizes().size()))
+    return n.fail("batch_dims must be below the indices' rank");
   std::optional<Value> list = indexList(n, n.operand(1));
   if (!list)
     return n.fail("the indices' last dim must be static");
-  return n.replace(n.create<AtenIndexTensorOp>(out, n.operand(0), *list));
+  if (batchDims == 0)
+    return n.replace(n.create<AtenIndexTensorOp>(out, n.operand(0), *list));
+  // Index d < batch_dims is arange over dim d, shaped [1.., size, ..1] over
+  // the indices' dims but the last.
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  int64_t indexRank = indices.getSizes().size() - 1;
+  SmallVector<Value> parts;
+  for (int64_t d = 0; d < batchDims; ++d) {
+    int64_t size = indices.getSizes()[d];
+    Value sizeValue = n.sizeOf(n.operand(1), d);
+    Value range =
+        n.create<AtenArangeOp>(n.tensorType({size}, si64), sizeValue,
+                               n.constInt(4), n.none(), n.none(), n.none());
+    SmallVector<int64_t> shape(indexRank, 1);
+    shape[d] = size;
+    SmallVector<Value> shapeValues(indexRank, n.constInt(1));
+    shapeValues[d] = sizeValue;
+    parts.push_back(n.create<AtenReshapeOp>(n.tensorType(shape, si64), range,
+                                            n.sizeList(shapeValues)));
+  }
+  auto listOp = list->getDefiningOp<PrimListConstructOp>();
+  parts.append(listOp.getElements().begin(), listOp.getElements().end());
+  Value all = n.list(listOp.getType().getContainedType(), parts);
+  return n.replace(n.create<AtenIndexTensorOp>(out, n.operand(0), all));
+}
+
+/// TensorScatter: `update` written into `past_cache` along `axis`, from
+/// each batch's write index on (wrapping around in mode circular), by
+/// aten.scatter.
+LogicalResult tensorScatter(OnnxNode &n) {
+  ValueTensorType past = n.operandType(0), update = n.operandType(1),
+                  out = n.resultType();
+  if (!past || !update || !out ||
+      past.getSizes().size() != update.getSizes().size())
+    return n.fail("the cache's and the update's ranks must be known and "
+                  "equal");
+  int64_t rank = past.getSizes().size();
+  int64_t axis = n.intAttr("axis", -2);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 1 || axis >= rank)
+    return n.fail("the axis must be past the batch dim");
+  StringRef mode = n.stringAttr("mode", "linear");
+  if (mode != "linear" && mode != "circular")
+    return n.fail("mode '" + mode + "' is unknown");
+  int64_t length = update.getSizes()[axis], batch = update.getSizes()[0];
+  if (length == kUnknownSize || batch == kUnknownSize ||
+      llvm::is_contained(update.getSizes(), kUnknownSize))
+    return n.fail("the update's shape must be static");
+  auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
+  // Positions [B, U]: write index + 0..U-1.
+  Value start = n.operand(2)
+                    ? n.convert(n.operand(2), si64)
+                    : n.create<AtenZerosOp>(n.tensorType({batch}, si64),
+                                            n.intList({batch}), n.constInt(4),
+                                            n.none(), n.none(), n.none());
+  start = n.create<AtenUnsqueezeOp>(n.tensorType({batch, 1}, si64), start,
+                                    n.constInt(1));
+  Value steps =
+      n.create<AtenArangeOp>(n.tensorType({length}, si64), n.constInt(length),
+                             n.constInt(4), n.none(), n.none(), n.none());
+  ValueTensorType positionsType = n.tensorType({batch, length}, si64);
+  Value positions =
+      n.create<AtenAddTensorOp>(positionsType, start, steps, n.constInt(1));
+  if (mode == "circular")
+    positions = n.create<AtenRemainderScalarOp>(positionsType, positions,
+                                                n.sizeOf(n.operand(0), axis));
+  // Shaped [B, 1.., U (at axis), 1..] and broadcast to the update's shape.
+  SmallVector<int64_t> shape(rank, 1);
+  shape[0] = batch;
+  shape[axis] = length;
+  Value index = n.create<AtenReshapeOp>(n.tensorType(shape, si64), positions,
+                                        n.intList(shape));
+  index = n.create<AtenBroadcastToOp>(n.tensorType(update.getSizes(), si64),
+                                      index, n.intList(update.getSizes()));
+  return n.replace(n.create<AtenScatterSrcOp>(
+      out, n.operand(0), n.constInt(axis), index, n.operand(1)));
 }
 
 /// ScatterND with reduction mul, max or min: data as [P, S] (P the
@@ -1337,6 +1418,7 @@ const OnnxConversion kConversions[] = {
     {"OneHot", 9, oneHot},
     {"GatherND", 11, gatherND},
     {"ScatterND", 11, scatterND},
+    {"TensorScatter", 24, tensorScatter},
     {"EyeLike", 9, eyeLike},
 };
 
