@@ -151,3 +151,34 @@ func.func @max_unpool(%x: !torch.vtensor<[1,1,2,2],f32>, %i: !torch.vtensor<[1,1
   return %0 : !torch.vtensor<[1,1,5,5],f32>
 }
 
+// -----
+
+// keep_aspect_ratio_policy not_larger: one scale for both axes, the smaller
+// of size / input size, computed from the sizes as they arrive.
+// CHECK-LABEL: func.func @resize_not_larger
+// CHECK:         %[[RATIOS:.*]] = torch.aten.div.Tensor %{{.*}}, %{{.*}} : !torch.vtensor<[2],f64>, !torch.vtensor<[2],f64> -> !torch.vtensor<[2],f64>
+// CHECK:         %[[SCALE:.*]] = torch.aten.amin %[[RATIOS]], %{{.*}}, %true
+// CHECK:         torch.aten.div.Tensor %{{.*}}, %[[SCALE]]
+func.func @resize_not_larger(%x: !torch.vtensor<[1,1,2,4],f32>, %sizes: !torch.vtensor<[2],si64>) -> !torch.vtensor<[1,1,1,2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Resize"(%x, %none, %none, %sizes) {torch.onnx.axes = [2 : si64, 3 : si64], torch.onnx.keep_aspect_ratio_policy = "not_larger"} : (!torch.vtensor<[1,1,2,4],f32>, !torch.none, !torch.none, !torch.vtensor<[2],si64>) -> !torch.vtensor<[1,1,1,2],f32>
+  return %0 : !torch.vtensor<[1,1,1,2],f32>
+}
+
+// -----
+
+// tf_crop_and_resize: coordinates from the region of interest; positions
+// outside the input take extrapolation_value.
+// CHECK-LABEL: func.func @resize_crop
+// CHECK:         torch.aten.slice.Tensor %arg1, %int0{{[_0-9]*}}, %int0{{[_0-9]*}}, %int1
+// CHECK:         torch.aten.slice.Tensor %arg1, %int0{{[_0-9]*}}, %int1{{[_0-9]*}}, %int2
+// CHECK:         %[[OUTSIDE:.*]] = torch.aten.logical_or
+// CHECK:         torch.aten.where.ScalarSelf %{{.*}}, %float1.000000e01
+func.func @resize_crop(%x: !torch.vtensor<[4],f32>, %roi: !torch.vtensor<[2],f32>, %sizes: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Resize"(%x, %roi, %none, %sizes) {torch.onnx.coordinate_transformation_mode = "tf_crop_and_resize", torch.onnx.mode = "linear", torch.onnx.extrapolation_value = 1.000000e+01 : f32} : (!torch.vtensor<[4],f32>, !torch.vtensor<[2],f32>, !torch.none, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+

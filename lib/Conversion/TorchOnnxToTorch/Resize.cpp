@@ -111,8 +111,7 @@ LogicalResult resize(OnnxNode &n) {
     return n.fail("mode '" + mode + "' needs a float result");
   StringRef transform =
       n.stringAttr("coordinate_transformation_mode", "half_pixel");
-  if (transform == "tf_crop_and_resize")
-    return n.fail("tf_crop_and_resize is not converted");
+  bool crop = transform == "tf_crop_and_resize";
   int64_t rank = in.getSizes().size();
   SmallVector<int64_t> axes;
   if (auto given = n.intsAttr("axes"))
@@ -127,10 +126,53 @@ LogicalResult resize(OnnxNode &n) {
       scales ? n.constantFloats(2) : std::nullopt;
   if (scales && constScales && constScales->empty())
     scales = nullptr; // an empty tensor: sizes are given instead
-  if (!scales &&
-      n.stringAttr("keep_aspect_ratio_policy", "stretch") != "stretch")
-    return n.fail("keep_aspect_ratio_policy other than stretch is not "
-                  "converted");
+  // keep_aspect_ratio_policy with sizes: one scale for every axis, the
+  // smallest (not_larger) or largest (not_smaller) of size / input size.
+  Value commonScale;
+  StringRef policy = n.stringAttr("keep_aspect_ratio_policy", "stretch");
+  if (!scales && policy != "stretch") {
+    if (policy != "not_larger" && policy != "not_smaller")
+      return n.fail("keep_aspect_ratio_policy '" + policy + "' is unknown");
+    ValueTensorType sizesType = n.operandType(3);
+    SmallVector<double> inSizes;
+    for (int64_t a : axes)
+      if (a >= 0 && a < rank && in.getSizes()[a] != kUnknownSize)
+        inSizes.push_back(static_cast<double>(in.getSizes()[a]));
+    if (!sizesType || sizesType.getSizes().size() != 1 ||
+        sizesType.getSizes()[0] != static_cast<int64_t>(axes.size()) ||
+        inSizes.size() != axes.size())
+      return n.fail("keep_aspect_ratio_policy needs sizes, one per axis, and "
+                    "the axes' input sizes static");
+    int64_t k = axes.size();
+    Value ratios = n.create<AtenDivTensorOp>(r.vector(k, r.f64),
+                                             n.convert(n.operand(3), r.f64),
+                                             r.f64Literal(inSizes));
+    commonScale = policy == "not_larger"
+                      ? n.create<AtenAminOp>(r.vector(1, r.f64), ratios,
+                                             n.intList({0}), n.constBool(true))
+                      : n.create<AtenAmaxOp>(r.vector(1, r.f64), ratios,
+                                             n.intList({0}), n.constBool(true));
+  }
+  // tf_crop_and_resize reads the region of interest, [starts, ends] over
+  // the axes, and fills what falls outside the input with
+  // extrapolation_value.
+  Value roi = n.operand(1);
+  if (crop) {
+    ValueTensorType roiType = n.operandType(1);
+    if (!roi || !roiType || roiType.getSizes().size() != 1 ||
+        roiType.getSizes()[0] != 2 * static_cast<int64_t>(axes.size()) ||
+        !isa<mlir::FloatType>(roiType.getDtype()))
+      return n.fail("tf_crop_and_resize needs a float roi of 2 values per "
+                    "axis");
+  }
+  auto roiValue = [&](int64_t i) {
+    auto roiType = cast<ValueTensorType>(roi.getType());
+    return n.convert(
+        n.create<AtenSliceTensorOp>(n.tensorType({1}, roiType.getDtype()), roi,
+                                    n.constInt(0), n.constInt(i),
+                                    n.constInt(i + 1), n.constInt(1)),
+        r.f64);
+  };
   Value x = n.operand(0);
   SmallVector<int64_t> sizes(in.getSizes());
   std::optional<SmallVector<Value>> givenSizes;
@@ -147,9 +189,19 @@ LogicalResult resize(OnnxNode &n) {
     };
     StringRef keptAtRunTime = "an axis whose size is known only at run time "
                               "is resized; only static axes can be";
+    if (crop && dynamic)
+      return n.fail("tf_crop_and_resize needs the axes' sizes static");
     // The scale, as a [1] f64 tensor: given, or implied by the sizes.
     Value scale;
-    if (!scales) {
+    if (commonScale) {
+      if (dynamic)
+        return kept();
+      scale = commonScale;
+    } else if (crop && inSize == 1 && outSize == 1) {
+      continue; // the one position, whatever the region
+    } else if (crop) {
+      scale = r.f64Literal({static_cast<double>(outSize) / inSize}); // unused
+    } else if (!scales) {
       if (!dynamic) {
         if (inSize == outSize)
           continue; // this axis is left as it is
@@ -191,7 +243,33 @@ LogicalResult resize(OnnxNode &n) {
       }
       scale = n.convert(picked, r.f64);
     }
-    Value coords = r.coordinates(transform, inSize, outSize, scale);
+    Value coords;
+    if (crop) {
+      // start (in - 1) + o (end - start) (in - 1) / (out - 1); one output:
+      // the region's middle.
+      Value start = roiValue(i), end = roiValue(i + axes.size());
+      ValueTensorType one = r.vector(1, r.f64);
+      if (outSize > 1) {
+        Value step = n.create<AtenMulScalarOp>(
+            one, n.create<AtenSubTensorOp>(one, end, start, n.constInt(1)),
+            n.constFloat((inSize - 1.0) / (outSize - 1.0)));
+        SmallVector<double> iota;
+        for (int64_t o = 0; o < outSize; ++o)
+          iota.push_back(static_cast<double>(o));
+        Value offsets = n.create<AtenMulTensorOp>(r.vector(outSize, r.f64),
+                                                  r.f64Literal(iota), step);
+        coords = n.create<AtenAddTensorOp>(
+            r.vector(outSize, r.f64), offsets,
+            n.create<AtenMulScalarOp>(one, start, n.constFloat(inSize - 1.0)),
+            n.constInt(1));
+      } else {
+        coords = n.create<AtenMulScalarOp>(
+            one, n.create<AtenAddTensorOp>(one, start, end, n.constInt(1)),
+            n.constFloat(0.5 * (inSize - 1.0)));
+      }
+    } else {
+      coords = r.coordinates(transform, inSize, outSize, scale);
+    }
     if (!coords)
       return n.fail("coordinate_transformation_mode '" + transform +
                     "' is unknown");
@@ -306,6 +384,22 @@ LogicalResult resize(OnnxNode &n) {
       Value diff = n.create<AtenSubTensorOp>(nextType, b, a, n.constInt(1));
       Value step = n.create<AtenMulTensorOp>(nextType, diff, w);
       x = n.create<AtenAddTensorOp>(nextType, a, step, n.constInt(1));
+    }
+    if (crop) {
+      // Positions outside the input take extrapolation_value.
+      ValueTensorType maskType = r.vector(outSize, n.b.getI1Type());
+      Value outside = n.create<AtenLogicalOrOp>(
+          maskType,
+          n.create<AtenLtScalarOp>(maskType, coords, n.constFloat(0.0)),
+          n.create<AtenGtScalarOp>(maskType, coords,
+                                   n.constFloat(inSize - 1.0)));
+      SmallVector<int64_t> along(rank, 1);
+      along[axis] = outSize;
+      outside = n.create<AtenReshapeOp>(n.tensorType(along, n.b.getI1Type()),
+                                        outside, n.intList(along));
+      x = n.create<AtenWhereScalarSelfOp>(
+          nextType, outside,
+          n.constFloat(n.floatAttr("extrapolation_value", 0.0)), x);
     }
     sizes = next;
   }
