@@ -307,6 +307,15 @@ class DynamicShapesTest(unittest.TestCase):
                 self.check(m, lambda high: {"x": self.rng.integers(-3, high, 12)},
                            [(0,), (3,), (1000,), (-2,)])
 
+    def test_a_named_dimension_wins_over_a_declared_example_size(self):
+        # As torch 2.13's dynamo exporter writes a recurrent layer: the
+        # output and an intermediate value declared with the example's length
+        # (16) where inference from the inputs finds the named "seq".
+        m = model([node("Relu", ["x"], ["r"]), node("Neg", ["r"], ["y"])],
+                  [tensor("x", ["batch", "seq", 3])], [tensor("y", ["batch", 16, 3])])
+        m.graph.value_info.append(tensor("r", ["batch", 16, 3]))
+        self.check(m, lambda b, t: {"x": self.floats(b, t, 3)}, [(1, 1), (2, 16), (3, 5)])
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

@@ -51,12 +51,6 @@ tm_onnx = CompileError = None
 EXPECTED_FAILURES = {
     "torchscript": {},
     "dynamo": {
-        # torch 2.13's exporter declares the recurrent layer's output with the
-        # example's sequence length (16) as a static size, though the input's
-        # is dynamic; we hold the model to what it declares (onnxruntime
-        # warns and goes on).
-        "lstm (dynamic)": ("run", "input dimension 0 is not 16"),
-        "gru (dynamic)": ("run", "input dimension 0 is not 16"),
         # torch 2.13's exporter decomposes T5's attention into a view of a
         # transposed tensor, which torch.export refuses ("Cannot view a tensor
         # with shape [2, 16, 4, 8] and strides ...").

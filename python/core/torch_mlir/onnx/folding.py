@@ -153,6 +153,55 @@ def shapes_from_consumers(model, onnx):
     return model
 
 
+def named_dims_over_declared(model, onnx, infer_shapes):
+    """Where the model declares a value's size as a number but ONNX's shape
+    inference, from the graph's inputs alone, finds one of their named
+    dimensions (a dim_param) there, the name wins: the number was the
+    exporter's example (torch 2.13's dynamo exporter declares a recurrent
+    layer's output with the example's sequence length). onnxruntime ignores
+    such declarations; so, then, do we. Changes `model` in place; returns it."""
+    graph = model.graph
+
+    def dims(info):
+        t = info.type
+        if t.WhichOneof("value") != "tensor_type" or not t.tensor_type.HasField("shape"):
+            return None
+        return t.tensor_type.shape.dim
+
+    names = {d.dim_param for i in graph.input for d in (dims(i) or []) if d.dim_param}
+    if not names:
+        return model
+    # Inference without the declarations (set aside, then put back).
+    declared = [type(v)() for v in graph.value_info]
+    for copy, info in zip(declared, graph.value_info):
+        copy.CopyFrom(info)
+    outputs = [type(o.type)() for o in graph.output]
+    for copy, output in zip(outputs, graph.output):
+        copy.CopyFrom(output.type)
+        if output.type.WhichOneof("value") == "tensor_type":
+            output.type.tensor_type.ClearField("shape")
+    del graph.value_info[:]
+    try:
+        inferred = infer_shapes(model)
+    except Exception:
+        inferred = None  # the declarations stand
+    finally:
+        graph.value_info.extend(declared)
+        for output, copy in zip(graph.output, outputs):
+            output.type.CopyFrom(copy)
+    if inferred is None:
+        return model
+    found = {v.name: v for v in list(inferred.graph.value_info) + list(inferred.graph.output)}
+    for info in list(graph.value_info) + list(graph.output):
+        mine, theirs = dims(info), dims(found[info.name]) if info.name in found else None
+        if mine is None or theirs is None or len(mine) != len(theirs):
+            continue
+        for d, e in zip(mine, theirs):
+            if d.WhichOneof("value") == "dim_value" and e.dim_param in names:
+                d.dim_param = e.dim_param
+    return model
+
+
 def _referenced(nodes):
     """Every value name the nodes read, sub-graphs' nodes included."""
     names = set()

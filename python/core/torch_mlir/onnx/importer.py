@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import ir, weights
 from ..dialects import torch as torch_d
-from .folding import fold_constants, shapes_from_consumers
+from .folding import fold_constants, named_dims_over_declared, shapes_from_consumers
 from .functions import expand_functions
 
 try:
@@ -151,6 +151,7 @@ def _prepare(model, path, opset, check, fold):
         except Exception as e:
             raise OnnxImportError(f"upgrading the model to opset {opset} failed: {e}") from e
     if check:
+        model = named_dims_over_declared(model, onnx, _infer_shapes)
         model = _infer_shapes(model)
     try:
         model = expand_functions(model, onnx, _infer_shapes if check else lambda m: m)
