@@ -185,6 +185,85 @@ class ImportTest(unittest.TestCase):
             self.assertIn("bad.onnx", err.getvalue())
 
 
+class UpstreamFlagsTest(unittest.TestCase):
+    """The flags upstream torch-mlir's importer has, each doing what it says."""
+
+    def run_tool(self, m, *flags):
+        with tempfile.TemporaryDirectory(dir=TMP) as tmp:
+            path = Path(tmp) / "m.onnx"
+            onnx.save(m, str(path))
+            out = Path(tmp) / "m.mlir"
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                code = import_onnx.main([str(path), "-o", str(out), *flags])
+            self.assertEqual(code, 0, err.getvalue())
+            return out.read_text()
+
+    def test_opset_version_upgrades(self):
+        m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2])],
+                  [tensor("y", [2])], opsets=(("", 17),))
+        self.assertIn("ai.onnx = 18 : si64", self.run_tool(m, "--opset-version", "18"))
+        self.assertIn("ai.onnx = 17 : si64", self.run_tool(m))
+
+    def test_data_prop(self):
+        # A Reshape to a shape computed from a dynamic input: only value
+        # propagation gives the result its sizes.
+        m = model([helper.make_node("Shape", ["x"], ["s"]),
+                   helper.make_node("Reshape", ["y0", "s"], ["r"]),
+                   helper.make_node("Relu", ["r"], ["y"])],
+                  [tensor("x", ["n", 3]), tensor("y0", [3, "n"])], [tensor("y", [None, None])])
+        reshaped = '"onnx.Reshape"(%arg1, %0) : (!torch.vtensor<[3,?],f32>, !torch.vtensor<[2],si64>) -> '
+        self.assertIn(reshaped + "!torch.vtensor<[?,3],f32>", self.run_tool(m))
+        self.assertIn(reshaped + "!torch.vtensor<[?,?],f32>", self.run_tool(m, "--no-data-prop"))
+
+    def test_clear_domain(self):
+        m = model([helper.make_node("Relu", ["x"], ["y"], domain="my.ops")],
+                  [tensor("x", [2])], [tensor("y", [2])], opsets=(("", 21), ("my.ops", 1)))
+        text = self.run_tool(m, "--no-check")
+        self.assertIn('torch.operator "onnx.my.ops.Relu"', text)
+        self.assertIn('torch.operator "onnx.Relu"', self.run_tool(m, "--clear-domain"))
+
+    def test_function_expansion_beyond_the_allowlist(self):
+        m = model([helper.make_node("HardSwish", ["x"], ["y"])], [tensor("x", [4])],
+                  [tensor("y", [4])])
+        self.assertIn('"onnx.HardSwish"', self.run_tool(m))
+        expanded = self.run_tool(m, "--disable-function-expansion-allowlist")
+        self.assertNotIn('"onnx.HardSwish"', expanded)
+        self.assertIn('"onnx.Min"', expanded)  # its body, HardSigmoid's in turn
+        self.assertIn('"onnx.Max"', expanded)
+
+    def test_keep_temps_keeps_the_prepared_model(self):
+        m = model([helper.make_node("HardSwish", ["x"], ["y"])], [tensor("x", [4])],
+                  [tensor("y", [4])])
+        with tempfile.TemporaryDirectory(dir=TMP) as tmp:
+            self.run_tool(m, "--keep-temps", "--temp-dir", tmp,
+                          "--disable-function-expansion-allowlist")
+            prepared = onnx.load(str(Path(tmp) / "m.prepared.onnx"))
+            self.assertNotIn("HardSwish", [n.op_type for n in prepared.graph.node])
+        with self.assertRaises(SystemExit):
+            with contextlib.redirect_stderr(io.StringIO()):
+                import_onnx.main(["m.onnx", "--temp-dir", "x"])
+
+    def test_the_module_is_verified_unless_asked_not_to(self):
+        calls = []
+        real = ir.Operation.verify
+
+        def spy(op):
+            calls.append(op.name)
+            return real(op)
+
+        m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2])],
+                  [tensor("y", [2])])
+        ir.Operation.verify = spy
+        try:
+            self.run_tool(m)
+            self.assertEqual(calls, ["builtin.module"])
+            self.run_tool(m, "--no-verify")
+            self.assertEqual(calls, ["builtin.module"])
+        finally:
+            ir.Operation.verify = real
+
+
 class ExternalWeightsTest(unittest.TestCase):
     """--externalize-weights / import_model(weights_file=): the text names the
     weights, a safetensors file beside it holds them, load_module joins them."""

@@ -23,23 +23,28 @@ EXPANDED_OPS = frozenset({
 _DOMAIN = "torch_mlir.expanded"  # the private domain of the bodies, inlined away
 
 
-def expand_functions(model, onnx, infer_shapes, rounds=4):
-    """A copy of `model` with its main graph's EXPANDED_OPS nodes replaced by
-    their bodies (and theirs, for `rounds` levels: a loss's body holds another
-    loss), `infer_shapes` run after each level (a context-dependent body is
-    built for its node's input types); `model` itself if it has none."""
+def expand_functions(model, onnx, infer_shapes, rounds=4, all_ops=False):
+    """A copy of `model` with its main graph's EXPANDED_OPS nodes (with
+    `all_ops`, every node of an op ONNX gives a body) replaced by their bodies
+    (and theirs, for `rounds` levels: a loss's body holds another loss),
+    `infer_shapes` run after each level (a context-dependent body is built
+    for its node's input types); `model` itself if it has none."""
     for _ in range(rounds):
-        expanded = _expand_once(model, onnx)
+        expanded = _expand_once(model, onnx, all_ops)
         if expanded is model:
             break
         model = infer_shapes(expanded)
     return model
 
 
-def _expand_once(model, onnx):
+def _expand_once(model, onnx, all_ops=False):
     opset = _default_opset(model)
-    nodes = [n for n in model.graph.node
-             if (n.domain or "") in ("", "ai.onnx") and n.op_type in EXPANDED_OPS]
+
+    def chosen(node):
+        return (node.domain or "") in ("", "ai.onnx") and (
+            all_ops or node.op_type in EXPANDED_OPS)
+
+    nodes = [n for n in model.graph.node if chosen(n)]
     if not nodes or opset is None:
         return model
     result = onnx.ModelProto()
@@ -47,7 +52,7 @@ def _expand_once(model, onnx):
     types = _value_types(onnx, result.graph)
     expanded = 0
     for index, node in enumerate(result.graph.node):
-        if (node.domain or "") not in ("", "ai.onnx") or node.op_type not in EXPANDED_OPS:
+        if not chosen(node):
             continue
         body = _body(onnx, node, opset, types)
         if body is None:

@@ -18,6 +18,7 @@ dialect verifies); a tensor of unknown rank is
 represent raises OnnxImportError naming the node or value.
 """
 
+import functools
 import os
 from pathlib import Path
 
@@ -67,7 +68,9 @@ def _require_onnx():
 
 
 def import_model(model, *, func_name="main", opset=None, context=None,
-                 check=True, base_dir=None, fold=True, weights_file=None):
+                 check=True, base_dir=None, fold=True, weights_file=None,
+                 data_prop=True, clear_domain=False, expand_all_functions=False,
+                 prepared_file=None):
     """Imports an ONNX model into a new `torch_mlir.ir.Module`.
 
     model: an `onnx.ModelProto`, or the path of an `.onnx` file (its external
@@ -88,12 +91,30 @@ def import_model(model, *, func_name="main", opset=None, context=None,
         `torch.weights_file`: torch_mlir.weights.load_module finds the file
         beside the .mlir; torch_mlir.weights.attach gives a module its bytes
         back. None (the default) keeps them in the module.
+    data_prop: let shape inference propagate values (Shape -> Reshape gives
+        the Reshape its shape); on by default.
+    clear_domain: take every node of the main graph as one of ONNX's default
+        domain (for models that name a default op under a domain of their own).
+    expand_all_functions: replace every node whose op ONNX defines by a
+        function body with that body, not only the ops the conversion does
+        not handle natively (torch_mlir.onnx.functions.EXPANDED_OPS).
+    prepared_file: also write the model as prepared for import (checked,
+        shapes inferred, functions expanded, constants folded) to this path.
 
     Raises OnnxImportError naming what could not be imported.
     """
     _require_onnx()
     model, path, base_dir = _load(model, base_dir)
-    model = _prepare(model, path, opset, check, fold)
+    if clear_domain:
+        for node in model.graph.node:
+            node.domain = ""
+    model = _prepare(model, path, opset, check, fold, data_prop, expand_all_functions)
+    if prepared_file is not None:
+        try:
+            onnx.save(model, str(prepared_file))
+        except (OSError, ValueError) as e:
+            raise OnnxImportError(f"cannot write the prepared model to {prepared_file}: "
+                                  f"{_first_line(e)}") from e
     if context is None:
         context = ir.Context()
         torch_d.register_dialect(context)
@@ -130,7 +151,8 @@ def _load(model, base_dir):
     raise OnnxImportError(f"expected an onnx.ModelProto or a path, not {type(model).__name__}")
 
 
-def _prepare(model, path, opset, check, fold):
+def _prepare(model, path, opset, check, fold, data_prop=True, expand_all=False):
+    infer = functools.partial(_infer_shapes, data_prop=data_prop)
     if not model.graph.node and not model.graph.output:
         raise OnnxImportError("the model has an empty graph (is this an ONNX model?)")
     if check:
@@ -151,10 +173,11 @@ def _prepare(model, path, opset, check, fold):
         except Exception as e:
             raise OnnxImportError(f"upgrading the model to opset {opset} failed: {e}") from e
     if check:
-        model = named_dims_over_declared(model, onnx, _infer_shapes)
-        model = _infer_shapes(model)
+        model = named_dims_over_declared(model, onnx, infer)
+        model = infer(model)
     try:
-        model = expand_functions(model, onnx, _infer_shapes if check else lambda m: m)
+        model = expand_functions(model, onnx, infer if check else lambda m: m,
+                                 all_ops=expand_all)
     except OnnxImportError:
         raise
     except Exception as e:  # ONNX's inliner or a schema's body builder
@@ -165,13 +188,13 @@ def _prepare(model, path, opset, check, fold):
     if fold:
         folded = fold_constants(model, onnx)
         if folded is not model and check:
-            model = _infer_shapes(folded)  # what read the folded values
+            model = infer(folded)  # what read the folded values
         else:
             model = folded
     return model
 
 
-def _infer_shapes(model):
+def _infer_shapes(model, data_prop=True):
     # Shape inference needs the initializers' types, not their bytes: large
     # ones are set aside while the model is serialized to it and back (two
     # copies of every weight otherwise), then put back.
@@ -181,7 +204,7 @@ def _infer_shapes(model):
             aside[tensor.name] = tensor.raw_data
             tensor.ClearField("raw_data")
     try:
-        inferred = onnx.shape_inference.infer_shapes(model, data_prop=True)
+        inferred = onnx.shape_inference.infer_shapes(model, data_prop=data_prop)
     except Exception as e:
         raise OnnxImportError(f"ONNX's shape inference fails: {_first_line(e)}") from e
     finally:
