@@ -115,3 +115,17 @@ func.func @cast_to_int4(%x: !torch.vtensor<[5],f32>) -> !torch.vtensor<[5],si4>
   return %0 : !torch.vtensor<[5],si4>
 }
 
+// -----
+
+// An op of ONNX Runtime's domain goes by "<domain>.<op>" and that domain's
+// opset: com.microsoft's FastGelu, the tanh approximation of x + bias.
+// CHECK-LABEL: func.func @contrib_fast_gelu
+// CHECK:         %[[SUM:.*]] = torch.aten.add.Tensor %arg0, %arg1
+// CHECK:         %[[TANH:.*]] = torch.constant.str "tanh"
+// CHECK:         torch.aten.gelu %[[SUM]], %[[TANH]]
+func.func @contrib_fast_gelu(%x: !torch.vtensor<[2,4],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[2,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64, com.microsoft = 1 : si64}} {
+  %0 = torch.operator "onnx.com.microsoft.FastGelu"(%x, %b) : (!torch.vtensor<[2,4],f32>, !torch.vtensor<[4],f32>) -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}
+

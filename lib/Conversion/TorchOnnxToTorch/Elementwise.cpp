@@ -362,6 +362,34 @@ LogicalResult gelu(OnnxNode &n) {
       n.create<AtenGeluOp>(n.resultType(), n.operand(0), approximate));
 }
 
+// ONNX Runtime's com.microsoft activations.
+
+/// Gelu (erf) and FastGelu (tanh), the latter with an optional bias added
+/// first; BiasGelu: gelu(A + B).
+template <bool tanh, bool bias> LogicalResult contribGelu(OnnxNode &n) {
+  ValueTensorType t = n.resultType();
+  if (!t || !n.operandType(0) || (bias && n.operand(1) && !n.operandType(1)))
+    return n.fail("the operands' or result's types are unknown");
+  Value x = n.operand(0);
+  if (bias && n.operand(1))
+    x = n.create<AtenAddTensorOp>(t, x, n.operand(1), n.constInt(1));
+  Value approximate = n.b.create<ConstantStrOp>(
+      n.loc, n.b.getStringAttr(tanh ? "tanh" : "none"));
+  return n.replace(n.create<AtenGeluOp>(t, x, approximate));
+}
+
+/// QuickGelu: x * sigmoid(alpha * x), alpha 1.702 by default.
+LogicalResult quickGelu(OnnxNode &n) {
+  if (failed(needTypes(n, 1)))
+    return failure();
+  ValueTensorType t = n.resultType();
+  Value x = n.operand(0);
+  Value scaled = n.create<AtenMulScalarOp>(
+      t, x, n.constFloat(n.floatAttr("alpha", 1.702)));
+  return n.replace(
+      n.create<AtenMulTensorOp>(t, x, n.create<AtenSigmoidOp>(t, scaled)));
+}
+
 LogicalResult leakyRelu(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
@@ -598,6 +626,10 @@ const OnnxConversion kConversions[] = {
     {"Softsign", 1, softsign},
     {"Mish", 18, mish},
     {"Gelu", 20, gelu},
+    {"com.microsoft.Gelu", 1, contribGelu<false, false>},
+    {"com.microsoft.FastGelu", 1, contribGelu<true, true>},
+    {"com.microsoft.BiasGelu", 1, contribGelu<false, true>},
+    {"com.microsoft.QuickGelu", 1, quickGelu},
     {"ThresholdedRelu", 10, thresholdedRelu},
     {"Shrink", 9, shrink},
     {"PRelu", 7, prelu},

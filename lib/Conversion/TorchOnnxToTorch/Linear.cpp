@@ -1264,8 +1264,97 @@ LogicalResult qlinearConv(OnnxNode &n) {
                               n.operand(7), dtype, channelShaped));
 }
 
+// ONNX Runtime's com.microsoft products and norms.
+
+/// FusedMatMul: alpha * (A' @ B'), A' and B' transposed in their last two
+/// dims where transA/transB say. transBatchA/B are refused.
+LogicalResult fusedMatmul(OnnxNode &n) {
+  ValueTensorType a = n.operandType(0), b = n.operandType(1),
+                  out = n.resultType();
+  if (!a || !b || !out)
+    return n.fail("the operands' or result's rank or dtype is unknown");
+  if (n.intAttr("transBatchA", 0) || n.intAttr("transBatchB", 0))
+    return n.fail("transBatchA and transBatchB are not converted");
+  auto transposed = [&](Value v, ValueTensorType t, bool flip) -> Value {
+    if (!flip || t.getSizes().size() < 2)
+      return v;
+    SmallVector<int64_t> sizes(t.getSizes());
+    int64_t r = sizes.size();
+    std::swap(sizes[r - 1], sizes[r - 2]);
+    return n.create<AtenTransposeIntOp>(n.tensorType(sizes, t.getDtype()), v,
+                                        n.constInt(r - 2), n.constInt(r - 1));
+  };
+  Type dtype = n.computeType(out.getDtype());
+  Value lhs =
+      n.convert(transposed(n.operand(0), a, n.intAttr("transA", 0)), dtype);
+  Value rhs =
+      n.convert(transposed(n.operand(1), b, n.intAttr("transB", 0)), dtype);
+  Value y = matmulOf(n, lhs, rhs, out.getSizes(), dtype);
+  if (!y)
+    return failure();
+  double alpha = n.floatAttr("alpha", 1.0);
+  if (alpha != 1.0)
+    y = n.create<AtenMulScalarOp>(y.getType(), y, n.constFloat(alpha));
+  return n.replace(n.convert(y, out.getDtype()));
+}
+
+/// SkipLayerNormalization and SkipSimplifiedLayerNormalization (RMS): the
+/// sum s = input + skip (+ bias), normalized over the last dim, times gamma
+/// (+ beta). Outputs: the result, then (unconverted, if used) mean and
+/// inverse standard deviation, then s.
+template <bool simplified> LogicalResult skipLayerNorm(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || !n.operandType(1) || !n.operandType(2))
+    return n.fail("the input's, skip's, gamma's or result's type is unknown");
+  if ((n.numResults() > 1 && !n.op->getResult(1).use_empty()) ||
+      (n.numResults() > 2 && !n.op->getResult(2).use_empty()))
+    return n.fail("the mean and inv_std_var outputs are not converted");
+  unsigned biasIndex = simplified ? 3 : 4;
+  Value sum =
+      n.create<AtenAddTensorOp>(out, n.operand(0), n.operand(1), n.constInt(1));
+  if (Value bias = n.operand(biasIndex))
+    sum = n.create<AtenAddTensorOp>(out, sum, bias, n.constInt(1));
+  int64_t rank = in.getSizes().size();
+  double epsilon = n.floatAttr("epsilon", 1e-12);
+  Value y;
+  if (simplified) {
+    // x / sqrt(mean(x^2) + epsilon), computed in f32 for half precision.
+    Type dtype = n.computeType(out.getDtype());
+    ValueTensorType work = n.tensorType(out.getSizes(), dtype);
+    SmallVector<int64_t> kept(out.getSizes());
+    kept.back() = 1;
+    ValueTensorType keptType = n.tensorType(kept, dtype);
+    Value x = n.convert(sum, dtype);
+    Value meanSquare = n.create<AtenMeanDimOp>(
+        keptType, n.create<AtenMulTensorOp>(work, x, x), n.intList({rank - 1}),
+        n.constBool(true), n.none());
+    Value rms = n.create<AtenRsqrtOp>(
+        keptType,
+        n.create<AtenAddScalarOp>(keptType, meanSquare, n.constFloat(epsilon),
+                                  n.constInt(1)));
+    y = n.convert(n.create<AtenMulTensorOp>(work, x, rms), out.getDtype());
+  } else {
+    y = normalize(n, sum, {rank - 1}, epsilon, out);
+  }
+  y = n.create<AtenMulTensorOp>(out, y, n.operand(2));
+  if (!simplified)
+    if (Value beta = n.operand(3))
+      y = n.create<AtenAddTensorOp>(out, y, beta, n.constInt(1));
+  SmallVector<Value> results = {y};
+  for (unsigned i = 1; i < n.numResults(); ++i) {
+    if (isa<Torch::NoneType>(n.op->getResult(i).getType()))
+      results.push_back(n.none()); // an output the node leaves out
+    else
+      results.push_back(i == 3 ? sum : y); // 1 and 2 are unused (checked)
+  }
+  return n.replace(results);
+}
+
 const OnnxConversion kConversions[] = {
     {"MatMul", 1, matmul},
+    {"com.microsoft.FusedMatMul", 1, fusedMatmul},
+    {"com.microsoft.SkipLayerNormalization", 1, skipLayerNorm<false>},
+    {"com.microsoft.SkipSimplifiedLayerNormalization", 1, skipLayerNorm<true>},
     {"Gemm", 7, gemm},
     {"Einsum", 12, einsum},
     {"Conv", 1, conv},

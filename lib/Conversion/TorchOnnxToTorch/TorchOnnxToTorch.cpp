@@ -2,7 +2,9 @@
 //
 // Looks up each `torch.operator "onnx.<Op>"` in one table (op type, the opset
 // a conversion holds from, the conversion) and runs the newest conversion
-// that holds at the function's opset.
+// that holds at the function's opset. Ops of another domain are keyed by
+// "<domain>.<Op>" (ONNX Runtime's "com.microsoft.Gelu", never the default
+// domain's "Gelu") and read that domain's opset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,29 +62,52 @@ const ConversionTable &table() {
   return t;
 }
 
-/// The opset the function imports for the default domain, if recorded.
-std::optional<int64_t> defaultOpset(func::FuncOp func) {
+/// The opset the function imports for `domain` ("" the default), if
+/// recorded.
+std::optional<int64_t> domainOpset(func::FuncOp func, StringRef domain) {
   auto opsets =
       func->getAttrOfType<DictionaryAttr>("torch.onnx_meta.opset_versions");
   if (!opsets)
     return std::nullopt;
-  for (StringRef key : {"ai.onnx", ""})
+  SmallVector<StringRef> keys = {domain};
+  if (domain.empty())
+    keys = {"ai.onnx", ""};
+  for (StringRef key : keys)
     if (auto v = dyn_cast_or_null<IntegerAttr>(opsets.get(key)))
       return v.getValue().getSExtValue();
   return std::nullopt;
 }
 
-LogicalResult convertOne(Torch::OperatorOp op, std::optional<int64_t> opset) {
+LogicalResult convertOne(Torch::OperatorOp op, func::FuncOp func,
+                         std::optional<int64_t> opset) {
   StringRef name = op.getName();
   if (!name.starts_with("onnx."))
     return success(); // not ONNX's: left alone
   StringRef rest = name.drop_front(strlen("onnx."));
   size_t dot = rest.rfind('.');
-  if (dot != StringRef::npos)
-    return op->emitError() << name << ": no conversion for ONNX domain '"
-                           << rest.take_front(dot)
-                           << "' (only the default domain, ai.onnx, is "
-                              "converted)";
+  if (dot != StringRef::npos) {
+    StringRef domain = rest.take_front(dot);
+    ArrayRef<const OnnxConversion *> conversions = table().lookup(rest);
+    if (conversions.empty())
+      return op->emitError()
+             << name << ": no conversion for ONNX domain '" << domain
+             << "' (the default domain, ai.onnx, is converted, and some of "
+                "com.microsoft's)";
+    std::optional<int64_t> version = domainOpset(func, domain);
+    if (!version)
+      return op->emitError() << name << ": the function records no opset for "
+                             << "domain '" << domain << "'";
+    const OnnxConversion *chosen = nullptr;
+    for (const OnnxConversion *c : conversions)
+      if (c->sinceVersion <= *version)
+        chosen = c;
+    if (!chosen)
+      return op->emitError() << name << " (opset " << *version
+                             << "): converted only from opset "
+                             << conversions.front()->sinceVersion;
+    OnnxNode node(op, rest, *version);
+    return chosen->convert(node);
+  }
   if (!opset)
     return op->emitError()
            << name
@@ -114,7 +139,7 @@ class ConvertTorchOnnxToTorch
           ConvertTorchOnnxToTorch> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    std::optional<int64_t> opset = defaultOpset(func);
+    std::optional<int64_t> opset = domainOpset(func, "");
     // Inner ops first (sub-graphs' bodies before the op that holds them), in
     // program order, so a node sees its constant operands already converted.
     SmallVector<Torch::OperatorOp> ops;
@@ -122,7 +147,7 @@ class ConvertTorchOnnxToTorch
         [&](Torch::OperatorOp op) { ops.push_back(op); });
     bool failed = false;
     for (Torch::OperatorOp op : ops)
-      if (mlir::failed(convertOne(op, opset)))
+      if (mlir::failed(convertOne(op, func, opset)))
         failed = true;
     if (failed)
       signalPassFailure();
