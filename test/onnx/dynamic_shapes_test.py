@@ -316,6 +316,31 @@ class DynamicShapesTest(unittest.TestCase):
         m.graph.value_info.append(tensor("r", ["batch", 16, 3]))
         self.check(m, lambda b, t: {"x": self.floats(b, t, 3)}, [(1, 1), (2, 16), (3, 5)])
 
+    def test_upsample_as_opset_9_exporters_write_it(self):
+        # Upsample (since replaced by Resize), fractional scales too, against
+        # onnxruntime (ONNX's evaluator takes integer nearest scales only);
+        # scales as a constant input, or one that arrives at run time.
+        import onnxruntime
+
+        def against_onnxruntime(m, inputs):
+            got = tm_onnx.compile(m)(**inputs)["y"]
+            session = onnxruntime.InferenceSession(m.SerializeToString(),
+                                                   providers=["CPUExecutionProvider"])
+            np.testing.assert_allclose(got, session.run(["y"], inputs)[0], rtol=RTOL, atol=ATOL)
+
+        for mode in ("nearest", "linear"):
+            with self.subTest(mode=mode):
+                m = model([node("Upsample", ["x", "scales"], ["y"], mode=mode)],
+                          [tensor("x", [2, 3, 4, 5])], [tensor("y", [2, 3, 8, 7])],
+                          [numpy_helper.from_array(np.array([1, 1, 2, 1.5], np.float32),
+                                                   "scales")], opset=9)
+                against_onnxruntime(m, {"x": self.floats(2, 3, 4, 5)})
+        m = model([node("Upsample", ["x", "scales"], ["y"])],
+                  [tensor("x", [1, 1, 2, 2]), tensor("scales", [4])],
+                  [tensor("y", [1, 1, 4, 6])], opset=9)
+        against_onnxruntime(m, {"x": self.floats(1, 1, 2, 2),
+                                "scales": np.array([1, 1, 2, 3], np.float32)})
+
     def pad_model(self, mode):
         return model([node("Pad", ["x", "pads", "value"], ["y"], mode=mode)],
                      [tensor("x", ["b", "t"]), tensor("pads", [4], TensorProto.INT64)],

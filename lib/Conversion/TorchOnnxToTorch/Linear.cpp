@@ -978,21 +978,64 @@ LogicalResult batchNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || in.getSizes().size() < 2)
     return n.fail("the input's type is unknown");
-  if (n.intAttr("training_mode", 0))
-    return n.fail("training_mode=1 is not converted");
+  bool training = n.intAttr("training_mode", 0);
   for (unsigned i = 1; i < 5; ++i)
     if (!n.operandType(i) || n.operandType(i).getSizes().size() != 1)
       return n.fail("scale, B, mean and var must be vectors");
-  for (unsigned i = 1; i < n.numResults(); ++i)
-    if (!n.op->getResult(i).use_empty())
-      return n.fail("the running statistics outputs are not converted");
+  if (!training)
+    for (unsigned i = 1; i < n.numResults(); ++i)
+      if (!n.op->getResult(i).use_empty())
+        return n.fail("the running statistics outputs are given in training "
+                      "mode only");
   int64_t rank = in.getSizes().size();
   Type dtype = out.getDtype();
   Value scale = perChannel(n, n.operand(1), rank, dtype);
   Value bias = perChannel(n, n.operand(2), rank, dtype);
   Value mean = perChannel(n, n.operand(3), rank, dtype);
   Value var = perChannel(n, n.operand(4), rank, dtype);
-  Type param = scale.getType();
+  Value runningMean, runningVar;
+  if (training) {
+    // The batch's statistics (the variance biased) normalize; the running
+    // ones move toward them by 1 - momentum.
+    SmallVector<int64_t> dims, kept(rank, 1);
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != 1)
+        dims.push_back(d);
+    kept[1] = in.getSizes()[1];
+    ValueTensorType keptType = n.tensorType(kept, dtype);
+    Value batchMean = n.create<AtenMeanDimOp>(
+        keptType, n.operand(0), n.intList(dims), n.constBool(true), n.none());
+    Value centered =
+        n.create<AtenSubTensorOp>(out, n.operand(0), batchMean, n.constInt(1));
+    Value batchVar = n.create<AtenMeanDimOp>(
+        keptType, n.create<AtenMulTensorOp>(out, centered, centered),
+        n.intList(dims), n.constBool(true), n.none());
+    double momentum = n.floatAttr("momentum", 0.9);
+    auto moved = [&](unsigned i, Value batch) -> Value {
+      ValueTensorType t = n.resultType(i);
+      if (!t)
+        return nullptr;
+      auto given = n.operandType(i + 2); // input_mean, input_var
+      Value flat =
+          n.create<AtenReshapeOp>(n.tensorType(given.getSizes(), dtype), batch,
+                                  n.intList({given.getSizes()[0]}));
+      Value old = n.create<AtenMulScalarOp>(given, n.operand(i + 2),
+                                            n.constFloat(momentum));
+      Value step = n.create<AtenMulScalarOp>(flat.getType(), flat,
+                                             n.constFloat(1.0 - momentum));
+      return n.convert(
+          n.create<AtenAddTensorOp>(
+              given, old, n.convert(step, given.getDtype()), n.constInt(1)),
+          t.getDtype());
+    };
+    if (n.numResults() > 1)
+      runningMean = moved(1, batchMean);
+    if (n.numResults() > 2)
+      runningVar = moved(2, batchVar);
+    mean = batchMean;
+    var = batchVar;
+  }
+  Type param = var.getType();
   Value std = n.create<AtenSqrtOp>(
       param, n.create<AtenAddScalarOp>(
                  param, var, n.constFloat(n.floatAttr("epsilon", 1e-5)),
@@ -1003,7 +1046,12 @@ LogicalResult batchNorm(OnnxNode &n) {
   Value scaled = n.create<AtenMulTensorOp>(out, normed, scale);
   SmallVector<Value> results{
       n.create<AtenAddTensorOp>(out, scaled, bias, n.constInt(1))};
-  results.append(n.numResults() - 1, nullptr);
+  if (training) {
+    for (Value v : {runningMean, runningVar})
+      if (results.size() < n.numResults())
+        results.push_back(v);
+  }
+  results.append(n.numResults() - results.size(), nullptr);
   return n.replace(results);
 }
 

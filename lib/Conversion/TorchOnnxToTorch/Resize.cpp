@@ -92,6 +92,30 @@ public:
                                  n.constInt(size - 1));
   }
 
+  /// `x` resampled along `axis` at `coords` ([out] f64) by the two
+  /// neighbours (clamped, as ONNX pads with the edge), blended by the
+  /// fraction, into `type`.
+  Value linear(Value x, int64_t axis, Value coords, int64_t inSize,
+               int64_t outSize, ValueTensorType type) {
+    ValueTensorType t = vector(outSize, f64);
+    Value lower = n.create<AtenFloorOp>(t, coords);
+    Value fraction = n.create<AtenSubTensorOp>(t, coords, lower, n.constInt(1));
+    Value i0 = indices(lower, outSize, inSize);
+    Value above =
+        n.create<AtenAddScalarOp>(t, lower, n.constFloat(1.0), n.constInt(1));
+    Value i1 = indices(above, outSize, inSize);
+    Value a = n.create<AtenIndexSelectOp>(type, x, n.constInt(axis), i0);
+    Value b = n.create<AtenIndexSelectOp>(type, x, n.constInt(axis), i1);
+    SmallVector<int64_t> along(type.getSizes().size(), 1);
+    along[axis] = outSize;
+    Value w = n.create<AtenReshapeOp>(n.tensorType(along, f64), fraction,
+                                      n.intList(along));
+    w = n.convert(w, type.getDtype());
+    Value diff = n.create<AtenSubTensorOp>(type, b, a, n.constInt(1));
+    Value step = n.create<AtenMulTensorOp>(type, diff, w);
+    return n.create<AtenAddTensorOp>(type, a, step, n.constInt(1));
+  }
+
   OnnxNode &n;
   Type f64, si64;
 };
@@ -365,25 +389,7 @@ LogicalResult resize(OnnxNode &n) {
       }
       x = sum;
     } else {
-      // Linear: the two neighbours (clamped, as ONNX pads with the edge),
-      // blended by the fraction.
-      Value lower = n.create<AtenFloorOp>(t, coords);
-      Value fraction =
-          n.create<AtenSubTensorOp>(t, coords, lower, n.constInt(1));
-      Value i0 = r.indices(lower, outSize, inSize);
-      Value above =
-          n.create<AtenAddScalarOp>(t, lower, n.constFloat(1.0), n.constInt(1));
-      Value i1 = r.indices(above, outSize, inSize);
-      Value a = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i0);
-      Value b = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(axis), i1);
-      SmallVector<int64_t> along(rank, 1);
-      along[axis] = outSize;
-      Value w = n.create<AtenReshapeOp>(n.tensorType(along, r.f64), fraction,
-                                        n.intList(along));
-      w = n.convert(w, out.getDtype());
-      Value diff = n.create<AtenSubTensorOp>(nextType, b, a, n.constInt(1));
-      Value step = n.create<AtenMulTensorOp>(nextType, diff, w);
-      x = n.create<AtenAddTensorOp>(nextType, a, step, n.constInt(1));
+      x = r.linear(x, axis, coords, inSize, outSize, nextType);
     }
     if (crop) {
       // Positions outside the input take extrapolation_value.
@@ -412,6 +418,74 @@ LogicalResult resize(OnnxNode &n) {
   if (resized.getDtype() != out.getDtype())
     return n.fail("the resized dtype differs from the result's");
   return n.replace(n.castTo(x, out));
+}
+
+/// Upsample (opsets 7 and 9, since replaced by Resize): nearest (rounding
+/// down) or linear, at x / scale (asymmetric); the scales an attribute
+/// (opset 7) or an input (9, which may arrive at run time). Static sizes.
+LogicalResult upsample(OnnxNode &n) {
+  ValueTensorType in = n.operandType(0), out = n.resultType();
+  if (!in || !out || in.getSizes().size() != out.getSizes().size() ||
+      llvm::is_contained(in.getSizes(), kUnknownSize) ||
+      llvm::is_contained(out.getSizes(), kUnknownSize))
+    return n.fail("the input's and result's shapes must be static");
+  StringRef mode = n.stringAttr("mode", "nearest");
+  if (mode == "bilinear")
+    mode = "linear";
+  if (mode != "nearest" && mode != "linear")
+    return n.fail("mode '" + mode + "' is not converted");
+  if (mode == "linear" && !isa<mlir::FloatType>(out.getDtype()))
+    return n.fail("mode linear needs a float result");
+  Resizer r(n);
+  int64_t rank = in.getSizes().size();
+  std::optional<SmallVector<double>> constant;
+  if (n.opset < 9) {
+    if (auto list = dyn_cast_or_null<ArrayAttr>(n.attr("scales"))) {
+      constant.emplace();
+      for (Attribute a : list)
+        if (auto f = dyn_cast<FloatAttr>(a))
+          constant->push_back(f.getValueAsDouble());
+    }
+  } else if (n.operand(1)) {
+    constant = n.constantFloats(1);
+  }
+  ValueTensorType scalesType = n.opset < 9 ? nullptr : n.operandType(1);
+  if (constant ? static_cast<int64_t>(constant->size()) != rank
+               : !scalesType || scalesType.getSizes().size() != 1 ||
+                     scalesType.getSizes()[0] != rank)
+    return n.fail("scales must hold one value per dim");
+  Value x = n.operand(0);
+  SmallVector<int64_t> sizes(in.getSizes());
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t inSize = in.getSizes()[d], outSize = out.getSizes()[d];
+    Value scale;
+    if (constant) {
+      if ((*constant)[d] == 1.0 && inSize == outSize)
+        continue;
+      scale = r.f64Literal({(*constant)[d]});
+    } else {
+      scale = n.convert(n.create<AtenSliceTensorOp>(
+                            n.tensorType({1}, scalesType.getDtype()),
+                            n.operand(1), n.constInt(0), n.constInt(d),
+                            n.constInt(d + 1), n.constInt(1)),
+                        r.f64);
+    }
+    Value coords = r.coordinates("asymmetric", inSize, outSize, scale);
+    SmallVector<int64_t> next(sizes);
+    next[d] = outSize;
+    ValueTensorType nextType = n.tensorType(next, out.getDtype());
+    if (mode == "nearest") {
+      Value lower = n.create<AtenFloorOp>(r.vector(outSize, r.f64), coords);
+      x = n.create<AtenIndexSelectOp>(nextType, x, n.constInt(d),
+                                      r.indices(lower, outSize, inSize));
+    } else {
+      x = r.linear(x, d, coords, inSize, outSize, nextType);
+    }
+    sizes = next;
+  }
+  if (x.getType() != out)
+    return n.fail("the upsampled shape differs from the result's");
+  return n.replace(x);
 }
 
 /// Elementwise f32 arithmetic on GridSample's coordinates, [N, O...].
@@ -655,6 +729,7 @@ LogicalResult gridSample(OnnxNode &n) {
 const OnnxConversion kConversions[] = {
     {"Resize", 11, resize},
     {"GridSample", 16, gridSample},
+    {"Upsample", 7, upsample},
 };
 
 } // namespace
