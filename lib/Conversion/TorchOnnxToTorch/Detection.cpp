@@ -137,20 +137,12 @@ LogicalResult nonMaxSuppression(OnnxNode &n) {
   MLIRContext *ctx = n.b.getContext();
   auto si64 = IntegerType::get(ctx, 64, IntegerType::Signed);
   Type i1 = n.b.getI1Type();
-  Type intType = n.b.getType<Torch::IntType>();
 
   // The limits, as the graph gives them (absent: 0 boxes, IoU 0, no score
   // threshold).
-  Value maxOutput = n.constInt(0);
-  if (n.operand(2)) {
-    ValueTensorType t = n.operandType(2);
-    if (!t || t.getSizes().size() > 1 ||
-        (t.getSizes().size() == 1 && t.getSizes()[0] != 1))
-      return n.fail("max_output_boxes_per_class must hold one integer");
-    maxOutput = t.getSizes().empty()
-                    ? n.create<AtenIntTensorOp>(intType, n.operand(2))
-                    : (*n.intsOf(2))[0];
-  }
+  Value maxOutput = n.operand(2) ? n.intOf(2) : n.constInt(0);
+  if (!maxOutput)
+    return n.fail("max_output_boxes_per_class must hold one integer");
   auto scalarOperand = [&](unsigned i) -> Value {
     if (!n.operand(i))
       return nullptr;

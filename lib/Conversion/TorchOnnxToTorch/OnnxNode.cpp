@@ -381,3 +381,30 @@ Value OnnxNode::ifElse(Value cond, Type type, function_ref<Value()> thenValue,
   }
   return branch.getResult(0);
 }
+
+Value OnnxNode::intOf(unsigned i) {
+  ValueTensorType t = operandType(i);
+  if (!t || !isa<IntegerType>(t.getDtype()) || t.getSizes().size() > 1 ||
+      (t.getSizes().size() == 1 && t.getSizes()[0] != 1))
+    return nullptr;
+  if (t.getSizes().empty()) {
+    if (std::optional<SmallVector<int64_t>> c = constantInts(i);
+        c && c->size() == 1)
+      return constInt((*c)[0]);
+    return create<AtenIntTensorOp>(Torch::IntType::get(b.getContext()),
+                                   operand(i));
+  }
+  return (*intsOf(i))[0];
+}
+
+Value OnnxNode::axisAtRunTime(Value axis, int64_t rank, const Twine &what) {
+  Type boolType = Torch::BoolType::get(b.getContext());
+  Type intType = Torch::IntType::get(b.getContext());
+  std::string message =
+      (what + " is out of range for rank " + Twine(rank)).str();
+  check(create<AtenGeIntOp>(boolType, axis, constInt(-rank)), message);
+  check(create<AtenLtIntOp>(boolType, axis, constInt(rank)), message);
+  Value negative = create<AtenLtIntOp>(boolType, axis, constInt(0));
+  return selectInt(negative,
+                   create<AtenAddIntOp>(intType, axis, constInt(rank)), axis);
+}

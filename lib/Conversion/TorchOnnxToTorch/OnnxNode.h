@@ -68,6 +68,12 @@ public:
   /// The elements of `tensor`, a 1-D integer tensor of static length, read
   /// at run time. Nullopt if its length is unknown.
   std::optional<SmallVector<Value>> intsOf(Value tensor);
+  /// Operand `i`, an integer tensor of one element (0-d or [1]), as a
+  /// !torch.int: a constant where it is one. Null if it is not of that shape.
+  Value intOf(unsigned i);
+  /// An axis `axis` (a !torch.int) into `rank` dims, counted from the front:
+  /// checked at run time to be in [-rank, rank) ("<what> is out of range").
+  Value axisAtRunTime(Value axis, int64_t rank, const Twine &what);
   /// `cond ? a : c` for !torch.int values, `cond` a !torch.bool.
   Value selectInt(Value cond, Value a, Value c);
   /// `a == v` as a !torch.bool.

@@ -176,16 +176,9 @@ Value reduceAtRunTime(OnnxNode &n, Kind kind, Value x, ValueTensorType out) {
   auto asInt = [&](Value flag) {
     return n.create<AtenIntBoolOp>(intType, flag);
   };
-  Value rankValue = n.constInt(rank);
   SmallVector<Value> normalized;
-  for (Value a : *axes) {
-    n.check(n.create<AtenGeIntOp>(boolType, a, n.constInt(-rank)),
-            "an axis is out of range for rank " + Twine(rank));
-    n.check(n.create<AtenLtIntOp>(boolType, a, rankValue),
-            "an axis is out of range for rank " + Twine(rank));
-    Value negative = n.create<AtenLtIntOp>(boolType, a, n.constInt(0));
-    normalized.push_back(n.selectInt(negative, add(a, rankValue), a));
-  }
+  for (Value a : *axes)
+    normalized.push_back(n.axisAtRunTime(a, rank, "an axis"));
   Value current = x;
   SmallVector<Value> reduced; // per dim, a !torch.bool
   for (int64_t d = 0; d < rank; ++d) {
@@ -450,26 +443,14 @@ template <typename AtenOp, bool product> LogicalResult cumulative(OnnxNode &n) {
       return n.fail("reverse or exclusive needs the axis' size static");
     return n.replace(along(dim));
   }
-  ValueTensorType axisType = n.operandType(1);
-  if (!axisType || axisType.getSizes().size() > 1 ||
-      (axisType.getSizes().size() == 1 && axisType.getSizes()[0] != 1))
-    return n.fail("the axis must be a tensor of one integer");
   for (int64_t d = 0; d < rank; ++d)
     if (needsStatic(d))
       return n.fail("reverse or exclusive with the axis at run time needs "
                     "static sizes");
-  Type intType = n.b.getType<Torch::IntType>();
-  Type boolType = n.b.getType<Torch::BoolType>();
-  Value a = axisType.getSizes().empty()
-                ? n.create<AtenIntTensorOp>(intType, n.operand(1))
-                : (*n.intsOf(1))[0];
-  n.check(n.create<AtenGeIntOp>(boolType, a, n.constInt(-rank)),
-          "the axis is out of range for rank " + Twine(rank));
-  n.check(n.create<AtenLtIntOp>(boolType, a, n.constInt(rank)),
-          "the axis is out of range for rank " + Twine(rank));
-  Value negative = n.create<AtenLtIntOp>(boolType, a, n.constInt(0));
-  Value dim = n.selectInt(
-      negative, n.create<AtenAddIntOp>(intType, a, n.constInt(rank)), a);
+  Value a = n.intOf(1);
+  if (!a)
+    return n.fail("the axis must be a tensor of one integer");
+  Value dim = n.axisAtRunTime(a, rank, "the axis");
   std::function<Value(int64_t)> from = [&](int64_t d) -> Value {
     if (d == rank - 1)
       return along(d);

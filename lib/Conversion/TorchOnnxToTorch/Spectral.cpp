@@ -175,12 +175,9 @@ LogicalResult dft(OnnxNode &n) {
       return n.fail("the signal's length must be static or dft_length given");
     return n.replace(dftAlong(n, d, *length, inverse, onesided, out));
   }
-  // The axis at run time: a 0-d or 1-element integer tensor.
-  ValueTensorType axisType = n.operandType(2);
-  if (!axisType || axisType.getSizes().size() > 1 ||
-      (axisType.getSizes().size() == 1 && axisType.getSizes()[0] != 1))
-    return n.fail("the axis must be a tensor of one integer");
-  // The dims a transform can run along; the others are refused as it runs.
+  // The axis at run time: a 0-d or 1-element integer tensor. The dims a
+  // transform can run along; the others (the last, (real, imaginary), too)
+  // are refused as it runs.
   SmallVector<std::pair<int64_t, int64_t>> candidates; // dim, length
   SmallVector<int64_t> refused;
   for (int64_t d = 0; d + 1 < rank; ++d) {
@@ -192,21 +189,14 @@ LogicalResult dft(OnnxNode &n) {
   }
   if (candidates.empty())
     return n.fail("no dim has a static length (or dft_length is not given)");
-  Type intType = n.b.getType<Torch::IntType>();
-  Type boolType = n.b.getType<Torch::BoolType>();
-  Value a = axisType.getSizes().empty()
-                ? n.create<AtenIntTensorOp>(intType, n.operand(2))
-                : (*n.intsOf(2))[0];
-  // ONNX allows [-r, -2] and [0, r - 2].
-  n.check(n.create<AtenGeIntOp>(boolType, a, n.constInt(-rank)),
-          "the axis is out of range");
-  n.check(n.create<AtenLtIntOp>(boolType, a, n.constInt(rank - 1)),
-          "the axis is out of range");
-  n.check(n.create<AtenNeIntOp>(boolType, a, n.constInt(-1)),
+  Value a = n.intOf(2);
+  if (!a)
+    return n.fail("the axis must be a tensor of one integer");
+  Value dim = n.axisAtRunTime(a, rank, "the axis");
+  n.check(n.create<AtenNeIntOp>(n.b.getType<Torch::BoolType>(), dim,
+                                n.constInt(rank - 1)),
           "the axis is the (real, imaginary) dim");
-  Value negative = n.create<AtenLtIntOp>(boolType, a, n.constInt(0));
-  Value dim = n.selectInt(
-      negative, n.create<AtenAddIntOp>(intType, a, n.constInt(rank)), a);
+  Type boolType = n.b.getType<Torch::BoolType>();
   for (int64_t d : refused)
     n.check(n.create<AtenNeIntOp>(boolType, dim, n.constInt(d)),
             "the signal along dim " + Twine(d) +

@@ -78,6 +78,23 @@ std::optional<int64_t> domainOpset(func::FuncOp func, StringRef domain) {
   return std::nullopt;
 }
 
+/// The newest of `conversions` (oldest first) that holds at `version`, run
+/// on `op`.
+LogicalResult runNewest(Torch::OperatorOp op, StringRef opType,
+                        ArrayRef<const OnnxConversion *> conversions,
+                        int64_t version) {
+  const OnnxConversion *chosen = nullptr;
+  for (const OnnxConversion *c : conversions)
+    if (c->sinceVersion <= version)
+      chosen = c;
+  if (!chosen)
+    return op->emitError() << op.getName() << " (opset " << version
+                           << "): converted only from opset "
+                           << conversions.front()->sinceVersion;
+  OnnxNode node(op, opType, version);
+  return chosen->convert(node);
+}
+
 LogicalResult convertOne(Torch::OperatorOp op, func::FuncOp func,
                          std::optional<int64_t> opset) {
   StringRef name = op.getName();
@@ -97,16 +114,7 @@ LogicalResult convertOne(Torch::OperatorOp op, func::FuncOp func,
     if (!version)
       return op->emitError() << name << ": the function records no opset for "
                              << "domain '" << domain << "'";
-    const OnnxConversion *chosen = nullptr;
-    for (const OnnxConversion *c : conversions)
-      if (c->sinceVersion <= *version)
-        chosen = c;
-    if (!chosen)
-      return op->emitError() << name << " (opset " << *version
-                             << "): converted only from opset "
-                             << conversions.front()->sinceVersion;
-    OnnxNode node(op, rest, *version);
-    return chosen->convert(node);
+    return runNewest(op, rest, conversions, *version);
   }
   if (!opset)
     return op->emitError()
@@ -122,16 +130,7 @@ LogicalResult convertOne(Torch::OperatorOp op, func::FuncOp func,
                            << " is newer than any conversion knows (they "
                               "were written against opsets up to "
                            << kNewestKnownOpset << ")";
-  const OnnxConversion *chosen = nullptr;
-  for (const OnnxConversion *c : conversions)
-    if (c->sinceVersion <= *opset)
-      chosen = c;
-  if (!chosen)
-    return op->emitError() << name << " (opset " << *opset
-                           << "): converted only from opset "
-                           << conversions.front()->sinceVersion;
-  OnnxNode node(op, rest, *opset);
-  return chosen->convert(node);
+  return runNewest(op, rest, conversions, *opset);
 }
 
 class ConvertTorchOnnxToTorch
