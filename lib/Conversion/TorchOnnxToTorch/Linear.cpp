@@ -1225,6 +1225,16 @@ bool quantizedOperands(OnnxNode &n, ArrayRef<unsigned> indices,
   return true;
 }
 
+/// numpy.matmul of operands `a` and `b` less their zero points (operands
+/// `aZp`, `bZp`, if given), exact in f64, into `out`'s sizes; null after
+/// reporting why.
+Value integerProduct(OnnxNode &n, unsigned a, unsigned aZp, unsigned b,
+                     unsigned bZp, ValueTensorType out) {
+  return matmulOf(n, lessZeroPoint(n, n.operand(a), n.operand(aZp)),
+                  lessZeroPoint(n, n.operand(b), n.operand(bZp)),
+                  out.getSizes(), n.b.getF64Type());
+}
+
 /// MatMulInteger (opset 10): A and B less their zero points, multiplied, as
 /// int32.
 LogicalResult matmulInteger(OnnxNode &n) {
@@ -1233,9 +1243,7 @@ LogicalResult matmulInteger(OnnxNode &n) {
       !quantizedOperands(n, {0, 1, 2, 3}, {0, 1, 2, 3}))
     return n.fail("A, B and the zero points must be integer tensors of known "
                   "rank");
-  Value product = matmulOf(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
-                           lessZeroPoint(n, n.operand(1), n.operand(3)),
-                           out.getSizes(), n.b.getF64Type());
+  Value product = integerProduct(n, 0, 2, 1, 3, out);
   if (!product)
     return failure();
   return n.replace(n.convert(product, out.getDtype()));
@@ -1251,9 +1259,7 @@ LogicalResult qlinearMatmul(OnnxNode &n) {
       !quantizedOperands(n, {0, 1, 2, 3, 4, 5, 6, 7}, {0, 2, 3, 5, 7}))
     return n.fail("a, b, the scales and zero points must be tensors of known "
                   "rank, a, b and y integers");
-  Value product = matmulOf(n, lessZeroPoint(n, n.operand(0), n.operand(2)),
-                           lessZeroPoint(n, n.operand(3), n.operand(5)),
-                           out.getSizes(), n.b.getF64Type());
+  Value product = integerProduct(n, 0, 2, 3, 5, out);
   if (!product)
     return failure();
   return n.replace(requantize(n, product, n.operand(1), n.operand(4),
