@@ -182,3 +182,18 @@ func.func @resize_crop(%x: !torch.vtensor<[4],f32>, %roi: !torch.vtensor<[2],f32
   return %0 : !torch.vtensor<[3],f32>
 }
 
+// -----
+
+// A grouped ConvTranspose: each group's input channels, W's rows and bias
+// through their own transposed convolution, concatenated.
+// CHECK-LABEL: func.func @conv_transpose_grouped
+// CHECK:         %[[A:.*]] = torch.aten.convolution %{{.*}} -> !torch.vtensor<[1,1,4,4],f32>
+// CHECK:         %[[B:.*]] = torch.aten.convolution %{{.*}} -> !torch.vtensor<[1,1,4,4],f32>
+// CHECK:         %[[BOTH:.*]] = torch.prim.ListConstruct %[[A]], %[[B]]
+// CHECK:         torch.aten.cat %[[BOTH]], %int1{{[_0-9]*}} : !torch.list<vtensor>, !torch.int -> !torch.vtensor<[1,2,4,4],f32>
+func.func @conv_transpose_grouped(%x: !torch.vtensor<[1,2,3,3],f32>, %w: !torch.vtensor<[2,1,2,2],f32>) -> !torch.vtensor<[1,2,4,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
+  %0 = torch.operator "onnx.ConvTranspose"(%x, %w) {torch.onnx.group = 2 : si64} : (!torch.vtensor<[1,2,3,3],f32>, !torch.vtensor<[2,1,2,2],f32>) -> !torch.vtensor<[1,2,4,4],f32>
+  return %0 : !torch.vtensor<[1,2,4,4],f32>
+}
+

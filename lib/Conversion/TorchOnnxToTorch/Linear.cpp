@@ -459,14 +459,19 @@ LogicalResult conv(OnnxNode &n) {
 
 /// A transposed convolution of the full extent (no padding), then the
 /// result's window of it: ONNX's pads, auto_pad and output_shape all say
-/// where the window begins.
+/// where the window begins. With groups, one per group, side by side.
 LogicalResult convTranspose(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), weight = n.operandType(1),
                   out = n.resultType();
   if (!isStatic(in) || !isStatic(weight) || !isStatic(out))
     return n.fail("operands and result of static shape are converted");
-  if (n.intAttr("group", 1) != 1)
-    return n.fail("grouped transposed convolutions are not converted");
+  int64_t groups = n.intAttr("group", 1);
+  int64_t inChannels = in.getSizes()[1], outChannels = out.getSizes()[1];
+  if (groups < 1 || inChannels % groups || outChannels % groups ||
+      weight.getSizes()[0] != inChannels ||
+      weight.getSizes()[1] * groups != outChannels)
+    return n.fail("group must divide the channels, and W be [C_in, C_out / "
+                  "group, k...]");
   size_t spatial = weight.getSizes().size() - 2;
   SmallVector<int64_t> kernel(weight.getSizes().drop_front(2));
   auto strides =
@@ -504,12 +509,40 @@ LogicalResult convTranspose(OnnxNode &n) {
     outputPadding.push_back(std::max<int64_t>(0, begin + outSize - full));
     fullSizes.push_back(full + outputPadding.back());
   }
-  Value bias = n.operand(2) ? n.operand(2) : n.none();
-  Value y = n.create<AtenConvolutionOp>(
-      n.tensorType(fullSizes, out.getDtype()), n.operand(0), n.operand(1), bias,
-      n.intList(strides), n.intList(SmallVector<int64_t>(spatial, 0)),
-      n.intList(dilations), n.constBool(true), n.intList(outputPadding),
-      n.constInt(1));
+  // Each group's channels (the input's, W's first dim, the bias's) through
+  // their own transposed convolution, the results side by side.
+  auto channels = [&](Value v, int64_t dim, int64_t start, int64_t count) {
+    auto t = cast<ValueTensorType>(v.getType());
+    if (groups == 1)
+      return v;
+    SmallVector<int64_t> sizes(t.getSizes());
+    sizes[dim] = count;
+    return Value(n.create<AtenSliceTensorOp>(
+        n.tensorType(sizes, t.getDtype()), v, n.constInt(dim),
+        n.constInt(start), n.constInt(start + count), n.constInt(1)));
+  };
+  int64_t inPerGroup = inChannels / groups, outPerGroup = outChannels / groups;
+  SmallVector<int64_t> groupSizes(fullSizes);
+  groupSizes[1] = outPerGroup;
+  SmallVector<Value> parts;
+  for (int64_t g = 0; g < groups; ++g) {
+    Value bias = n.operand(2)
+                     ? channels(n.operand(2), 0, g * outPerGroup, outPerGroup)
+                     : n.none();
+    parts.push_back(n.create<AtenConvolutionOp>(
+        n.tensorType(groupSizes, out.getDtype()),
+        channels(n.operand(0), 1, g * inPerGroup, inPerGroup),
+        channels(n.operand(1), 0, g * inPerGroup, inPerGroup), bias,
+        n.intList(strides), n.intList(SmallVector<int64_t>(spatial, 0)),
+        n.intList(dilations), n.constBool(true), n.intList(outputPadding),
+        n.constInt(1)));
+  }
+  Value y = parts.size() == 1
+                ? parts.front()
+                : n.create<AtenCatOp>(
+                      n.tensorType(fullSizes, out.getDtype()),
+                      n.list(ValueTensorType::get(n.b.getContext()), parts),
+                      n.constInt(1));
   SmallVector<int64_t> sizes(fullSizes);
   for (size_t i = 0; i < spatial; ++i) {
     int64_t outSize = out.getSizes()[2 + i];
