@@ -170,18 +170,26 @@ LogicalResult nonMaxSuppression(OnnxNode &n) {
   ValueTensorType boolScalar = n.tensorType({}, i1);
   ValueTensorType rowsType = n.tensorType({kUnknownSize, 3}, si64);
   SmallVector<Value> pieces;
+  // What every (batch, class) loop starts from: no box selected, none
+  // counted; and the positions, to mark the one an iteration selects.
+  Value zeros = n.create<AtenZerosOp>(flags, n.intList({count}), n.constInt(4),
+                                      n.none(), n.none(), n.none());
+  Value none = n.create<AtenZerosOp>(scalar, n.intList({}), n.constInt(4),
+                                     n.none(), n.none(), n.none());
+  Value positions = n.create<AtenArangeOp>(
+      flags, n.constInt(count), n.constInt(4), n.none(), n.none(), n.none());
   for (int64_t b = 0; b < batches; ++b) {
     Value batchBoxes =
         n.create<AtenSelectIntOp>(n.tensorType({count, 4}, dtype), allBoxes,
                                   n.constInt(0), n.constInt(b));
     Value suppressed =
         suppression(n, batchBoxes, count, centers, iouThreshold, dtype);
+    Value batchScores =
+        n.create<AtenSelectIntOp>(n.tensorType({classes, count}, dtype),
+                                  allScores, n.constInt(0), n.constInt(b));
     for (int64_t c = 0; c < classes; ++c) {
       Value classScores = n.create<AtenSelectIntOp>(
-          vector,
-          n.create<AtenSelectIntOp>(n.tensorType({classes, count}, dtype),
-                                    allScores, n.constInt(0), n.constInt(b)),
-          n.constInt(0), n.constInt(c));
+          vector, batchScores, n.constInt(0), n.constInt(c));
       // By score, descending; the sort is stable, so ties keep index order.
       auto sort =
           n.b.create<AtenSortOp>(n.loc, TypeRange{vector, flags}, classScores,
@@ -197,14 +205,6 @@ LogicalResult nonMaxSuppression(OnnxNode &n) {
       if (scoreThreshold)
         passes = n.create<AtenGtTensorOp>(n.tensorType({count}, i1), sorted,
                                           scoreThreshold);
-      Value zeros =
-          n.create<AtenZerosOp>(flags, n.intList({count}), n.constInt(4),
-                                n.none(), n.none(), n.none());
-      Value none = n.create<AtenZerosOp>(scalar, n.intList({}), n.constInt(4),
-                                         n.none(), n.none(), n.none());
-      Value positions =
-          n.create<AtenArangeOp>(flags, n.constInt(count), n.constInt(4),
-                                 n.none(), n.none(), n.none());
       SmallVector<Type> carried = {flags, scalar};
       auto [loop, body] = [&] {
         OpBuilder::InsertionGuard guard(n.b);

@@ -47,14 +47,19 @@ public:
     return n.tensorType({size}, dtype);
   }
 
+  /// 0, 1, ..., count - 1 as a [count] f64 literal.
+  Value iota(int64_t count) {
+    SmallVector<double> values;
+    for (int64_t i = 0; i < count; ++i)
+      values.push_back(static_cast<double>(i));
+    return f64Literal(values);
+  }
+
   /// The source coordinate of each of `out` positions along an axis of
   /// `in`, scaled by `scale` (a [1] f64 tensor).
   Value coordinates(StringRef mode, int64_t in, int64_t out, Value scale) {
-    SmallVector<double> iota;
-    for (int64_t i = 0; i < out; ++i)
-      iota.push_back(static_cast<double>(i));
     ValueTensorType t = vector(out, f64);
-    Value x = f64Literal(iota);
+    Value x = iota(out);
     Value one = n.constInt(1);
     auto addScalar = [&](Value v, double c) {
       return n.create<AtenAddScalarOp>(t, v, n.constFloat(c), one);
@@ -83,6 +88,25 @@ public:
       return n.create<AtenDivTensorOp>(t, scaled, width);
     }
     return nullptr;
+  }
+
+  /// tf_crop_and_resize's source coordinates, from the region's `start`
+  /// and `end` ([1] f64): start (in - 1) + o (end - start) (in - 1) /
+  /// (out - 1); for one output, the region's middle.
+  Value cropCoordinates(Value start, Value end, int64_t in, int64_t out) {
+    ValueTensorType one = vector(1, f64), t = vector(out, f64);
+    if (out == 1)
+      return n.create<AtenMulScalarOp>(
+          one, n.create<AtenAddTensorOp>(one, start, end, n.constInt(1)),
+          n.constFloat(0.5 * (in - 1.0)));
+    Value step = n.create<AtenMulScalarOp>(
+        one, n.create<AtenSubTensorOp>(one, end, start, n.constInt(1)),
+        n.constFloat((in - 1.0) / (out - 1.0)));
+    Value offsets = n.create<AtenMulTensorOp>(t, iota(out), step);
+    return n.create<AtenAddTensorOp>(
+        t, offsets,
+        n.create<AtenMulScalarOp>(one, start, n.constFloat(in - 1.0)),
+        n.constInt(1));
   }
 
   /// Indices as si64, clamped into [0, size).
@@ -224,7 +248,7 @@ LogicalResult resize(OnnxNode &n) {
     } else if (crop && inSize == 1 && outSize == 1) {
       continue; // the one position, whatever the region
     } else if (crop) {
-      scale = r.f64Literal({static_cast<double>(outSize) / inSize}); // unused
+      // (the region, not a scale, places the positions)
     } else if (!scales) {
       if (!dynamic) {
         if (inSize == outSize)
@@ -267,33 +291,10 @@ LogicalResult resize(OnnxNode &n) {
       }
       scale = n.convert(picked, r.f64);
     }
-    Value coords;
-    if (crop) {
-      // start (in - 1) + o (end - start) (in - 1) / (out - 1); one output:
-      // the region's middle.
-      Value start = roiValue(i), end = roiValue(i + axes.size());
-      ValueTensorType one = r.vector(1, r.f64);
-      if (outSize > 1) {
-        Value step = n.create<AtenMulScalarOp>(
-            one, n.create<AtenSubTensorOp>(one, end, start, n.constInt(1)),
-            n.constFloat((inSize - 1.0) / (outSize - 1.0)));
-        SmallVector<double> iota;
-        for (int64_t o = 0; o < outSize; ++o)
-          iota.push_back(static_cast<double>(o));
-        Value offsets = n.create<AtenMulTensorOp>(r.vector(outSize, r.f64),
-                                                  r.f64Literal(iota), step);
-        coords = n.create<AtenAddTensorOp>(
-            r.vector(outSize, r.f64), offsets,
-            n.create<AtenMulScalarOp>(one, start, n.constFloat(inSize - 1.0)),
-            n.constInt(1));
-      } else {
-        coords = n.create<AtenMulScalarOp>(
-            one, n.create<AtenAddTensorOp>(one, start, end, n.constInt(1)),
-            n.constFloat(0.5 * (inSize - 1.0)));
-      }
-    } else {
-      coords = r.coordinates(transform, inSize, outSize, scale);
-    }
+    Value coords =
+        crop ? r.cropCoordinates(roiValue(i), roiValue(i + axes.size()), inSize,
+                                 outSize)
+             : r.coordinates(transform, inSize, outSize, scale);
     if (!coords)
       return n.fail("coordinate_transformation_mode '" + transform +
                     "' is unknown");
