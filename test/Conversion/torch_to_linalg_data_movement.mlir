@@ -137,3 +137,80 @@ func.func @size(%a: !torch.vtensor<[?,3],f32>) -> !torch.int {
   %0 = torch.aten.size.int %a, %int0 : !torch.vtensor<[?,3],f32>, !torch.int -> !torch.int
   return %0 : !torch.int
 }
+
+// -----
+
+// as_strided: element (i, j) is flat element offset + i * 1 + j * 2 of the
+// source, read by tensor.extract.
+// CHECK-LABEL: func.func @as_strided(
+// CHECK:         %[[FLAT:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<3x4xf32> into tensor<12xf32>
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK:           %[[I:.*]] = linalg.index 0 : index
+// CHECK:           %[[J:.*]] = linalg.index 1 : index
+// CHECK:           %[[JS:.*]] = arith.muli %[[J]], %c2
+// CHECK:           %[[AT:.*]] = arith.addi %{{.*}}, %[[JS]]
+// CHECK:           tensor.extract %[[FLAT]][%[[AT]]] : tensor<12xf32>
+func.func @as_strided(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[2,3],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %none = torch.constant.none
+  %size = torch.prim.ListConstruct %int2, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %stride = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.as_strided %x, %size, %stride, %none : !torch.vtensor<[3,4],f32>, !torch.list<int>, !torch.list<int>, !torch.none -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+
+// -----
+
+// diagonal of a dynamic dim: its length is min(n - 0, 4 - 1) clamped at 0,
+// stepping by both dims' strides (4 + 1), starting one column in.
+// CHECK-LABEL: func.func @diagonal_dynamic(
+// CHECK:         %[[N:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x4xf32>
+// CHECK:         %[[LEFT:.*]] = arith.maxsi %[[N]], %c0 : index
+// CHECK:         %[[LEN:.*]] = arith.minsi %[[LEFT]], %c3 : index
+// CHECK:         %[[INIT:.*]] = tensor.empty(%[[LEN]]) : tensor<?xf32>
+// CHECK:         linalg.generic {{.*}} outs(%[[INIT]] : tensor<?xf32>)
+// CHECK:           %[[STEP:.*]] = arith.muli %{{.*}}, %c5
+// CHECK:           arith.addi %[[STEP]], %c1
+func.func @diagonal_dynamic(%x: !torch.vtensor<[?,4],f32>) -> !torch.vtensor<[?],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.diagonal %x, %int1, %int0, %int1 : !torch.vtensor<[?,4],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}
+
+// -----
+
+// unfold(dim 1, size 3, step 2) of 7 columns: 3 windows, each read along the
+// new last dim.
+// CHECK-LABEL: func.func @unfold(
+// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<2x3x3xf32>)
+// CHECK:           arith.muli %{{.*}}, %c7
+// CHECK:           arith.muli %{{.*}}, %c2
+func.func @unfold(%x: !torch.vtensor<[2,7],f32>) -> !torch.vtensor<[2,3,3],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %0 = torch.aten.unfold %x, %int1, %int3, %int2 : !torch.vtensor<[2,7],f32>, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[2,3,3],f32>
+  return %0 : !torch.vtensor<[2,3,3],f32>
+}
+
+// -----
+
+// as_strided of a transposed value stays: it would read the storage the
+// transpose shares with its input, which value semantics does not keep.
+// CHECK-LABEL: func.func @as_strided_of_a_view(
+// CHECK:         torch.aten.as_strided
+func.func @as_strided_of_a_view(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[3,2],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %none = torch.constant.none
+  %t = torch.aten.transpose.int %x, %int0, %int1 : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[3,2],f32>
+  %size = torch.prim.ListConstruct %int3, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %stride = torch.prim.ListConstruct %int1, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.as_strided %t, %size, %stride, %none : !torch.vtensor<[3,2],f32>, !torch.list<int>, !torch.list<int>, !torch.none -> !torch.vtensor<[3,2],f32>
+  return %0 : !torch.vtensor<[3,2],f32>
+}

@@ -105,3 +105,35 @@ func.func @conv_transpose2d(%x: !torch.vtensor<[1,3,4,4],f32>, %w: !torch.vtenso
   %0 = torch.aten.convolution %x, %w, %none, %s, %zeros, %ones, %true, %zeros, %int1 : !torch.vtensor<[1,3,4,4],f32>, !torch.vtensor<[3,2,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,9,9],f32>
   return %0 : !torch.vtensor<[1,2,9,9],f32>
 }
+
+// -----
+
+// f16 products accumulate in f32 and round once at the end, as PyTorch's CPU
+// kernels do (an f16 accumulator drifts past rtol 1e-3 over long rows).
+// CHECK-LABEL: func.func @mm_f16(
+// CHECK:         %[[ACC:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<2x4xf32>)
+// CHECK:         %[[P:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x64xf16>, tensor<64x4xf16>) outs(%[[ACC]] : tensor<2x4xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[P]] : tensor<2x4xf32>) outs(%{{.*}} : tensor<2x4xf16>)
+// CHECK:           arith.truncf %{{.*}} : f32 to f16
+func.func @mm_f16(%a: !torch.vtensor<[2,64],f16>, %b: !torch.vtensor<[64,4],f16>) -> !torch.vtensor<[2,4],f16> {
+  %0 = torch.aten.mm %a, %b : !torch.vtensor<[2,64],f16>, !torch.vtensor<[64,4],f16> -> !torch.vtensor<[2,4],f16>
+  return %0 : !torch.vtensor<[2,4],f16>
+}
+
+// -----
+
+// An f16 convolution without bias: accumulated in f32, rounded once.
+// CHECK-LABEL: func.func @conv2d_f16(
+// CHECK:         %[[C:.*]] = linalg.conv_2d_nchw_fchw {{.*}} outs(%{{.*}} : tensor<1x2x2x2xf32>)
+// CHECK:         linalg.generic {{.*}} ins(%[[C]] : tensor<1x2x2x2xf32>) outs(%{{.*}} : tensor<1x2x2x2xf16>)
+// CHECK:           arith.truncf
+func.func @conv2d_f16(%x: !torch.vtensor<[1,3,4,4],f16>, %w: !torch.vtensor<[2,3,3,3],f16>) -> !torch.vtensor<[1,2,2,2],f16> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %stride = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %pad = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.convolution %x, %w, %none, %stride, %pad, %stride, %false, %pad, %int1 : !torch.vtensor<[1,3,4,4],f16>, !torch.vtensor<[2,3,3,3],f16>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,2,2],f16>
+  return %0 : !torch.vtensor<[1,2,2,2],f16>
+}

@@ -64,6 +64,41 @@ MOVES = {
                              lambda: (r(1, 2, 3, 3),)),
     "masked_fill_tensor": (lambda x, m: x.masked_fill(m, 0.0),
                            lambda: (r(3, 4), torch.rand(3, 4) > 0.5)),
+    # A 0-d index keeps the dim, of size 1.
+    "index_select_0d_index": (lambda x, i: torch.index_select(x, 1, i),
+                              lambda: (r(3, 5), torch.tensor(3))),
+    "as_strided": (lambda x: torch.as_strided(x, (2, 3), (1, 2)), lambda: (r(3, 4),)),
+    "as_strided_offset": (lambda x: torch.as_strided(x, (3, 3), (4, 1), 1),
+                          lambda: (r(4, 4),)),
+    # Overlapping windows of a 1-D tensor.
+    "as_strided_overlapping": (lambda x: torch.as_strided(x, (5, 4), (1, 1)),
+                               lambda: (r(8),)),
+    "as_strided_after_add": (lambda x: torch.as_strided(x + 1, (2, 2, 2), (8, 1, 4)),
+                             lambda: (r(2, 2, 4),)),
+    # as_strided of a view reads the storage the view shares with its base.
+    "as_strided_after_transpose": (
+        lambda x: x.transpose(1, 2).as_strided((2, 3, 2), (12, 4, 1), 0),
+        lambda: (r(2, 3, 4),)),
+    "as_strided_after_t": (lambda x: x.t().as_strided((3, 2), (1, 3), 0), lambda: (r(2, 3),)),
+    "as_strided_after_select": (lambda x: x.select(1, 1).as_strided((2, 2), (12, 1)),
+                                lambda: (r(2, 3, 4),)),
+    "as_strided_after_narrow": (lambda x: x.narrow(1, 1, 2).as_strided((2, 3), (20, 1)),
+                                lambda: (r(2, 4, 5),)),
+    "as_strided_after_expand": (lambda x: x.expand(2, 4).as_strided((2, 3), (0, 1), 0),
+                                lambda: (r(1, 4),)),
+    "as_strided_after_diagonal": (lambda x: torch.diagonal(x).as_strided((3,), (6,), 0),
+                                  lambda: (r(4, 5),)),
+    "diagonal": (torch.diagonal, lambda: (r(3, 4),)),
+    "diag_embed_offset_dims": (lambda x: torch.diag_embed(x, 1, 1, 3), lambda: (r(2, 3, 4),)),
+    "diagonal_offset": (lambda x: torch.diagonal(x, 2), lambda: (r(4, 5),)),
+    "diagonal_negative_offset_dims": (lambda x: torch.diagonal(x, -1, 0, 2),
+                                      lambda: (r(4, 2, 3),)),
+    "diagonal_past_end": (lambda x: torch.diagonal(x, 5), lambda: (r(3, 4),)),
+    "einsum_repeated_index": (lambda x: torch.einsum("ii->i", x), lambda: (r(4, 4),)),
+    "einsum_trace": (lambda x: torch.einsum("bii->b", x), lambda: (r(2, 3, 3),)),
+    "unfold": (lambda x: x.unfold(1, 3, 2), lambda: (r(2, 7),)),
+    "unfold_dim0_step1": (lambda x: x.unfold(0, 2, 1), lambda: (r(5, 3),)),
+    "unfold_whole": (lambda x: x.unfold(-1, 4, 4), lambda: (r(2, 3, 4),)),
 }
 for name, (fn, inputs) in MOVES.items():
     fn_case(f"move_{name}", fn, inputs)
@@ -80,6 +115,10 @@ fn_case("move_slice_dynamic", lambda x: x[:, 1:3], lambda: (r(3, 4),),
 fn_case("move_cat_dynamic", lambda x, y: torch.cat([x, y]), lambda: (r(3, 4), r(2, 4)),
         dynamic_shapes=({0: n}, {0: Dim("k")}),
         make_other_inputs=lambda: (r(5, 4), r(1, 4)))
+fn_case("move_diagonal_dynamic", lambda x: torch.diagonal(x, 1, 1, 2), lambda: (r(2, 3, 4),),
+        dynamic_shapes=({1: n},), make_other_inputs=lambda: [(r(2, 6, 4),), (r(2, 1, 4),)])
+fn_case("move_unfold_dynamic", lambda x: x.unfold(0, 3, 2), lambda: (r(7, 2),),
+        dynamic_shapes=({0: Dim("w", min=3)},), make_other_inputs=lambda: [(r(3, 2),), (r(10, 2),)])
 fn_case("move_unsqueeze_dynamic", lambda x: x.unsqueeze(0), lambda: (r(3, 4),),
         dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
 

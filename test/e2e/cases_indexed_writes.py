@@ -53,6 +53,15 @@ def _add_rows(y, i, v):
     y.index_put_((i,), v, accumulate=True)
 
 
+def _set_masked_cols(y, m, i, v):
+    """Mixed indices: a boolean mask over dim 0, integers over dim 1."""
+    y[m, i] = v
+
+
+def _put_impl(y, i, v):
+    torch.ops.aten._index_put_impl_(y, (i,), v, accumulate=True, unsafe=False)
+
+
 WRITES = {
     "scatter_src": (lambda x, i, s: x.scatter(0, i, s),
                     lambda: (r(4, 5), distinct_rows(3, 4, 5), r(3, 5))),
@@ -82,6 +91,11 @@ WRITES = {
     "index_put_scalar": (put(_set_value), lambda: (r(4, 2), torch.tensor([2]))),
     "index_add": (lambda x, i, s: x.index_add(0, i, s),
                   lambda: (r(4, 3), torch.tensor([0, 2, 0]), r(3, 3))),
+    "index_put_mask_and_int": (put(_set_masked_cols),
+                               lambda: (r(4, 3), torch.tensor([True, False, True, True]),
+                                        torch.tensor([2, 0, 1]), r(3))),
+    "index_put_impl_accumulate": (put(_put_impl),
+                                  lambda: (r(5, 2), torch.tensor([4, 0, 4]), r(3, 2))),
 }
 for reduce in ("sum", "prod", "amax", "amin", "mean"):
     for include_self in (True, False):

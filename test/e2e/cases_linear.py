@@ -32,6 +32,16 @@ MATMULS = {
                        lambda: (r(2, 3, 4), r(2, 4, 5))),
     "outer": (torch.outer, lambda: (r(3), r(4))),
     "matmul_f64": (torch.matmul, lambda: (r(3, 4).double(), r(4, 2).double())),
+    "bilinear": (F.bilinear, lambda: (r(3, 4), r(3, 5), r(2, 4, 5), r(2))),
+    "bilinear_no_bias": (F.bilinear, lambda: (r(2, 3, 4), r(2, 3, 2), r(5, 4, 2))),
+    # _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim).
+    "trilinear_plain": (lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [], [], [], [], 0),
+                        lambda: (r(3, 3, 3), r(3, 3, 3), r(3, 3, 3))),
+    "trilinear_sum_dims": (lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [], [0, 2]),
+                           lambda: (r(2, 6), r(2, 3, 6), r(2, 3, 6))),
+    "trilinear_varying_ranks": (
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [1, 0], [2, 0]),
+        lambda: (r(2, 6), r(2, 3, 6), r(6))),
 }
 for name, (fn, inputs) in MATMULS.items():
     fn_case(f"linear_{name}", fn, inputs)
@@ -71,6 +81,33 @@ CONVS = {
         lambda: (r(2, 6, 4, 3), r(6, 2, 3, 3), r(6))),
     "conv_transpose1d_depthwise": (lambda x, w: F.conv_transpose1d(x, w, groups=4),
                                    lambda: (r(1, 4, 6), r(4, 1, 3))),
+    "conv1d_groups": (lambda x, w, b: F.conv1d(x, w, b, groups=2, padding=2, dilation=2),
+                      lambda: (r(2, 4, 9), r(6, 2, 3), r(6))),
+    "conv1d_depthwise_stride": (lambda x, w: F.conv1d(x, w, stride=2, padding=1, groups=3),
+                                lambda: (r(1, 3, 10), r(6, 1, 3))),
+    "conv3d_groups": (lambda x, w: F.conv3d(x, w, groups=2, padding=(0, 1, 1)),
+                      lambda: (r(1, 4, 3, 4, 4), r(2, 2, 2, 3, 3))),
+    "conv2d_depthwise_stride_dilation_pad": (
+        lambda x, w, b: F.conv2d(x, w, b, stride=2, padding=2, dilation=2, groups=3),
+        lambda: (r(2, 3, 9, 8), r(3, 1, 3, 3), r(3))),
+    "conv_transpose3d": (lambda x, w: F.conv_transpose3d(x, w, stride=2, padding=1),
+                         lambda: (r(1, 2, 3, 3, 2), r(2, 3, 3, 3, 2))),
+    "conv2d_same_padding": (lambda x, w: F.conv2d(x, w, padding="same"),
+                            lambda: (r(2, 2, 7, 6), r(3, 2, 3, 2))),
+    "conv1d_same_padding_dilation": (lambda x, w: F.conv1d(x, w, padding="same", dilation=2),
+                                     lambda: (r(1, 2, 9), r(4, 2, 4))),
+    "conv2d_valid_padding": (lambda x, w: F.conv2d(x, w, padding="valid"),
+                             lambda: (r(1, 2, 6, 6), r(3, 2, 3, 3))),
+    # Padding larger than (kernel - 1) * dilation: the transposed
+    # convolution crops its full output.
+    "conv_transpose1d_crop": (lambda x, w, b: F.conv_transpose1d(x, w, b, stride=4, padding=3),
+                              lambda: (r(1, 1, 7), r(1, 2, 3), r(2))),
+    "conv_transpose2d_asymmetric_crop": (
+        lambda x, w, b: F.conv_transpose2d(x, w, b, stride=(3, 4), padding=(2, 3),
+                                           output_padding=(2, 1)),
+        lambda: (r(1, 1, 6, 5), r(1, 1, 5, 7), r(1))),
+    "conv_tbc": (lambda x, w, b: torch.conv_tbc(x, w, b, 1),
+                 lambda: (r(9, 4, 5), r(3, 5, 6), r(6))),
 }
 for name, (fn, inputs) in CONVS.items():
     fn_case(f"linear_{name}", fn, inputs)
@@ -102,6 +139,10 @@ POOLS = {
     "adaptive_max_pool2d_3d_input": (lambda x: F.adaptive_max_pool2d(x, (2, 4)),
                                      lambda: (r(3, 5, 9),)),
     "adaptive_max_pool1d": (lambda x: F.adaptive_max_pool1d(x, 4), lambda: (r(2, 3, 10),)),
+    "adaptive_max_pool3d": (lambda x: F.adaptive_max_pool3d(x, (2, 3, 2)),
+                            lambda: (r(1, 2, 5, 7, 4),)),
+    "adaptive_max_pool3d_indices": (lambda x: F.adaptive_max_pool3d(x, 2, return_indices=True),
+                                    lambda: (r(2, 3, 3, 5),)),
 }
 for name, (fn, inputs) in POOLS.items():
     fn_case(f"pool_{name}", fn, inputs)

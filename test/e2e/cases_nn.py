@@ -52,6 +52,51 @@ ATTENTION = {
 for name, (fn, inputs) in ATTENTION.items():
     fn_case(f"nn_{name}", fn, inputs)
 
+ACTIVATIONS = {
+    "rrelu_eval": (lambda x: F.rrelu(x, 0.1, 0.3, training=False), lambda: (r(3, 4),)),
+    "rrelu_default_eval": (lambda x: F.rrelu(x), lambda: (r(2, 5),)),
+}
+for name, (fn, inputs) in ACTIVATIONS.items():
+    fn_case(f"nn_{name}", fn, inputs)
+
+
+def _quantized_decomposed():
+    import torch.ao.quantization.fx._decomposed  # noqa: F401 - registers the ops
+    return torch.ops.quantized_decomposed
+
+
+def _fake_quant_per_tensor(x):
+    q = _quantized_decomposed()
+    i8 = q.quantize_per_tensor(x, 0.05, 3, -128, 127, torch.int8)
+    return i8, q.dequantize_per_tensor(i8, 0.05, 3, -128, 127, torch.int8)
+
+
+def _fake_quant_per_channel(x, scales, zero_points):
+    q = _quantized_decomposed()
+    u8 = q.quantize_per_channel(x, scales, zero_points, 1, 0, 255, torch.uint8)
+    return u8, q.dequantize_per_channel(u8, scales, zero_points, 1, 0, 255, torch.uint8)
+
+
+def _quantized_linear(x, w):
+    """A PT2E-style quantized linear: both operands through fake quantization."""
+    q = _quantized_decomposed()
+    xq = q.dequantize_per_tensor(q.quantize_per_tensor(x, 0.02, 0, -128, 127, torch.int8),
+                                 0.02, 0, -128, 127, torch.int8)
+    wq = q.dequantize_per_tensor(q.quantize_per_tensor(w, 0.01, 0, -127, 127, torch.int8),
+                                 0.01, 0, -127, 127, torch.int8)
+    return F.linear(xq, wq)
+
+
+QUANTIZED = {
+    "quantize_per_tensor": (_fake_quant_per_tensor, lambda: (r(3, 5) * 4,)),
+    "quantize_per_channel": (_fake_quant_per_channel,
+                             lambda: (r(2, 3, 4) * 3, torch.tensor([0.02, 0.05, 0.1]),
+                                      torch.tensor([128, 100, 0]))),
+    "quantized_linear": (_quantized_linear, lambda: (r(4, 8), r(3, 8) * 0.5)),
+}
+for name, (fn, inputs) in QUANTIZED.items():
+    fn_case(f"nn_{name}", fn, inputs)
+
 case("nn_linear_dynamic_batch", lambda: nn.Linear(4, 3), lambda: (r(2, 4),),
      dynamic_shapes=({0: Dim("batch")},), make_other_inputs=lambda: (r(7, 4),))
 case("nn_layer_norm_dynamic", lambda: nn.LayerNorm(4), lambda: (r(2, 4),),

@@ -57,6 +57,21 @@ REDUCTIONS = {
     "log_softmax": (lambda x: torch.log_softmax(x, 1), x234),
     "softmax_large_values": (lambda x: torch.softmax(x * 100, -1), x34),
     "cumsum": (lambda x: torch.cumsum(x, 1), x34),
+    # Far from 0 and long: a sum of squares not centered first loses it all.
+    "var_correction_large_input": (lambda x: torch.var(x, dim=[2], correction=2),
+                                   lambda: (100 + torch.rand(2, 3, 4096),)),
+    "std_correction_large_input": (lambda x: torch.std(x, dim=-1, correction=0, keepdim=True),
+                                   lambda: (1000 + torch.rand(3, 8192),)),
+    "var_mean_correction_large_input": (lambda x: torch.var_mean(x, 1, correction=1),
+                                        lambda: (50 + torch.rand(2, 8192),)),
+    "kthvalue": (lambda x: torch.kthvalue(x, 2, 1), x234),
+    "kthvalue_keepdim_dim0": (lambda x: torch.kthvalue(x, 3, 0, keepdim=True),
+                              lambda: (torch.randn(4, 5),)),
+    "bucketize": (lambda x, b: torch.bucketize(x, b),
+                  lambda: (torch.randn(3, 4), torch.tensor([-1.0, 0.0, 0.5, 2.0]))),
+    "bucketize_right_int32": (lambda x, b: torch.bucketize(x, b, right=True, out_int32=True),
+                              lambda: (torch.tensor([[0.0, 0.5], [3.0, -2.0]]),
+                                       torch.tensor([-1.0, 0.0, 0.5, 2.0]))),
 }
 for name, (fn, inputs) in REDUCTIONS.items():
     fn_case(f"reduction_{name}", fn, inputs)

@@ -6,13 +6,17 @@ unexpected pass fails the run too (so the list stays true), as does a listed
 name that is not a case. Prints a results table (case, status, reason), also
 written to $TEST_UNDECLARED_OUTPUTS_DIR/e2e_results.md (Bazel keeps it in
 bazel-testlogs/test/e2e/e2e_test/test.outputs/), and ends with
-`N passed, N failed, N expected failures`.
+`N passed, N failed, N expected failures`. With `--decompositions=none` it
+compiles with an empty decomposition table (only functionalization before
+import), so what PyTorch's table would decompose is left to the Torch
+pipeline's own decompositions.
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
 
 import argparse
 import concurrent.futures
+import functools
 import importlib
 import multiprocessing
 import os
@@ -71,11 +75,12 @@ def init_worker(site, paths):
         importlib.import_module(module.stem)
 
 
-def run_one(name):
+def run_one(name, decompositions="default"):
     from framework import CASES, run_case
 
     start = time.monotonic()
-    passed, reason, detail = run_case(CASES[name])
+    table = {} if decompositions == "none" else None
+    passed, reason, detail = run_case(CASES[name], decomposition_table=table)
     return name, passed, reason, detail, time.monotonic() - start
 
 
@@ -84,6 +89,9 @@ def main():
     parser.add_argument("--wheel", action="append", required=True)
     parser.add_argument("--expected-failures", required=True)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--decompositions", choices=("default", "none"), default="default",
+                        help="PyTorch's table before import (default), or none: an empty "
+                             "table, so our own middle end decomposes")
     parser.add_argument("cases", nargs="*", help="run only these cases")
     args = parser.parse_args()
 
@@ -103,7 +111,8 @@ def main():
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
                                                 initializer=init_worker,
                                                 initargs=(site, paths)) as pool:
-        outcomes = list(pool.map(run_one, names))
+        outcomes = list(pool.map(functools.partial(run_one, decompositions=args.decompositions),
+                                 names))
     results = classify(outcomes, expected)
 
     rows = ["| case | status | reason |", "|---|---|---|"]

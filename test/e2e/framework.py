@@ -117,8 +117,9 @@ def _copies(args):
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
-def run_case(c):
-    """Returns (passed, reason, detail). Never raises."""
+def run_case(c, decomposition_table=None):
+    """Returns (passed, reason, detail). Never raises. `decomposition_table`
+    is fx.compile's (None: the default table)."""
     from torch_mlir import fx
 
     try:
@@ -131,7 +132,8 @@ def run_case(c):
         # The compiled program gets its own copy of the module: both start
         # from the same buffers, and each writes back to its own.
         compiled_module = copy.deepcopy(module)
-        compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes)
+        compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes,
+                              decomposition_table=decomposition_table)
         for n, args in enumerate(inputs):
             eager_args, compiled_args = _copies(args), _copies(args)
             eager = module(*eager_args)

@@ -244,6 +244,94 @@ class LoweringTest(unittest.TestCase):
         self.assertIn("linalg.generic", lowered)
         self.assertNotIn("torch.", lowered)
 
+    def test_output_type_enum(self):
+        # Upstream's spelling: torch_mlir.compiler_utils.OutputType, its
+        # members or their names, wherever an output_type goes.
+        from torch_mlir.compiler_utils import OutputType
+
+        class Double(torch.nn.Module):
+            def forward(self, x):
+                return x * 2
+
+        for spec in (OutputType.LINALG_ON_TENSORS, "LINALG_ON_TENSORS", "linalg-on-tensors"):
+            lowered = str(fx.export_and_import(Double(), torch.randn(4), output_type=spec))
+            self.assertIn("linalg.generic", lowered, spec)
+            self.assertNotIn("torch.aten", lowered, spec)
+        torch_ir = str(fx.export_and_import(Double(), torch.randn(4), output_type=OutputType.TORCH))
+        self.assertIn("torch.aten.mul.Tensor", torch_ir)
+        self.assertIs(fx.OutputType, OutputType)
+        for refused in (OutputType.TOSA, OutputType.STABLEHLO):
+            with self.assertRaisesRegex(ValueError, f"output_type '{refused.value}' is not "
+                                                    "supported; this package offers"):
+                fx.export_and_import(Double(), torch.randn(4), output_type=refused)
+        with self.assertRaisesRegex(ValueError, "output_type 'llvm' is not an output type"):
+            fx.export_and_import(Double(), torch.randn(4), output_type="llvm")
+
+    def test_unknown_keyword_is_a_type_error(self):
+        # A keyword neither export_and_import's nor the model's: a TypeError
+        # naming it, not an argument for forward failing inside torch.export.
+        class Scale(torch.nn.Module):
+            def forward(self, x, *, factor=2.0):
+                return x * factor
+
+        x = torch.randn(3)
+        for api in (fx.export_and_import, fx.compile):
+            with self.assertRaisesRegex(TypeError, r"got an unexpected keyword argument 'hooks' "
+                                                   r"\(FxImporterHooks are upstream's"):
+                api(Scale(), x, hooks=object())
+            with self.assertRaisesRegex(TypeError, r"unexpected keyword argument 'verbose'.*"
+                                                   r"its forward takes factor, x"):
+                api(Scale(), x, verbose=True)
+        # The model's own keywords still reach it.
+        compiled = fx.compile(Scale(), x, factor=3.0)
+        self.assertTrue(torch.allclose(compiled(x, factor=3.0), x * 3))
+
+    def test_backend_legal_ops_stay_whole(self):
+        # aten.softmax.int is kept by PyTorch's table and by our pipeline;
+        # everything else is decomposed as usual.
+        class Attention(torch.nn.Module):
+            def forward(self, q, k):
+                return torch.softmax(q @ k.transpose(0, 1), -1).sum(0)
+
+        q, k = torch.randn(4, 8), torch.randn(5, 8)
+        kept = str(fx.export_and_import(Attention(), q, k, output_type="torch",
+                                        backend_legal_ops=["aten.softmax.int"]))
+        self.assertIn("torch.aten.softmax.int", kept)
+        self.assertNotIn("torch.aten.matmul", kept)
+        self.assertNotIn("torch.aten._softmax", kept)
+        plain = str(fx.export_and_import(Attention(), q, k, output_type="torch"))
+        self.assertNotIn("softmax", plain)
+        with self.assertRaisesRegex(TypeError, "a list of op names"):
+            fx.export_and_import(Attention(), q, k, backend_legal_ops="aten.softmax.int")
+        # Without a table our own decompositions (torch-decompose-complex-ops)
+        # take softmax apart, and the result runs like eager.
+        compiled = fx.compile(Attention(), q, k, decomposition_table={})
+        self.assertTrue(torch.allclose(compiled(q, k), Attention()(q, k), rtol=1e-5, atol=1e-6))
+
+    def test_half_precision_products_round_once(self):
+        # f16 mm and convolution without bias accumulate in f32 and round
+        # once, as eager does on CPU: within rtol 1e-3 of eager even over
+        # long rows (an f16 accumulator is not).
+        torch.manual_seed(0)
+        cases = [
+            (lambda a, b: a @ b, (torch.rand(8, 1024).half(), torch.rand(1024, 16).half())),
+            (lambda x, w: torch.nn.functional.conv2d(x, w),
+             (torch.rand(1, 64, 6, 6).half(), torch.rand(4, 64, 3, 3).half())),
+        ]
+        class Fn(torch.nn.Module):
+            def __init__(self, fn):
+                super().__init__()
+                self.fn = fn
+
+            def forward(self, a, b):
+                return self.fn(a, b)
+
+        for fn, args in cases:
+            got = fx.compile(Fn(fn), *args)(*args)
+            expected = fn(*args)
+            self.assertTrue(torch.allclose(got.float(), expected.float(), rtol=1e-3, atol=1e-7),
+                            (got - expected).abs().max())
+
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()

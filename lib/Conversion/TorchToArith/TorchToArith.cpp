@@ -3,6 +3,7 @@
 #include "torch-mlir/Conversion/Passes.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -118,8 +119,9 @@ public:
   }
 };
 
-/// neg.int/neg.float, and the scalar casts Int.float, Int.bool, Float.Scalar,
-/// Bool.int, Bool.float: castScalar to the converted result type.
+/// neg.int/neg.float, sqrt.int (a float), ceil.float (an int), and the
+/// scalar casts Int.float, Int.bool, Float.Scalar, Bool.int, Bool.float:
+/// castScalar to the converted result type.
 template <typename OpTy> class ConvertUnary : public OpConversionPattern<OpTy> {
 public:
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -140,6 +142,16 @@ public:
       else
         rewriter.replaceOpWithNewOp<arith::SubIOp>(
             op, scalarConstant(rewriter, loc, type, 0), a);
+      return success();
+    }
+    if constexpr (std::is_same_v<OpTy, AtenSqrtIntOp>) {
+      rewriter.replaceOpWithNewOp<math::SqrtOp>(
+          op, castScalar(rewriter, loc, a, type));
+      return success();
+    }
+    if constexpr (std::is_same_v<OpTy, AtenCeilFloatOp>) {
+      Value up = rewriter.create<math::CeilOp>(loc, a);
+      rewriter.replaceOp(op, castScalar(rewriter, loc, up, type));
       return success();
     }
     rewriter.replaceOp(op, castScalar(rewriter, loc, a, type));
@@ -185,6 +197,7 @@ class ConvertTorchToArith
     MLIRContext *context = &getContext();
     ConversionTarget target(*context);
     target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                           math::MathDialect,
                            TorchConversion::TorchConversionDialect>();
     TorchConversion::BackendTypeConverter converter(context);
     RewritePatternSet patterns(context);
@@ -215,8 +228,8 @@ class ConvertTorchToArith
         ConvertUnary<AtenNegIntOp>, ConvertUnary<AtenNegFloatOp>,
         ConvertUnary<AtenIntFloatOp>, ConvertUnary<AtenIntBoolOp>,
         ConvertUnary<AtenBoolIntOp>, ConvertUnary<AtenBoolFloatOp>,
-        ConvertUnary<AtenFloatScalarOp>, ConvertAssertScalar>(converter,
-                                                              context);
+        ConvertUnary<AtenFloatScalarOp>, ConvertUnary<AtenSqrtIntOp>,
+        ConvertUnary<AtenCeilFloatOp>, ConvertAssertScalar>(converter, context);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

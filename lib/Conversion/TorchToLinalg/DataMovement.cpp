@@ -890,6 +890,14 @@ public:
     // after `dim` (embedding: dim 0).
     Location loc = op.getLoc();
     MLIRContext *context = rewriter.getContext();
+    if (!isEmbedding && indicesType.getRank() == 0) {
+      // index_select reads a 0-d index as one of length 1: `dim` stays.
+      indicesType = RankedTensorType::get({1}, indicesType.getElementType());
+      indices = rewriter.create<tensor::FromElementsOp>(
+          loc, indicesType,
+          ValueRange{
+              rewriter.create<tensor::ExtractOp>(loc, indices, ValueRange{})});
+    }
     int64_t indexRank = indicesType.getRank();
     int64_t rank = resultType.getRank();
     SmallVector<OpFoldResult> sourceSizes = getSizes(rewriter, loc, source);
@@ -1188,23 +1196,310 @@ public:
   }
 };
 
+/// Index arithmetic on sizes and strides that folds constants.
+OpFoldResult addSizes(OpBuilder &b, Location loc, OpFoldResult x,
+                      OpFoldResult y) {
+  std::optional<int64_t> cx = getConstantIntValue(x),
+                         cy = getConstantIntValue(y);
+  if (cx && cy)
+    return b.getIndexAttr(*cx + *cy);
+  return b
+      .create<arith::AddIOp>(loc, getValueOrCreateConstantIndexOp(b, loc, x),
+                             getValueOrCreateConstantIndexOp(b, loc, y))
+      .getResult();
+}
+
+OpFoldResult mulSizes(OpBuilder &b, Location loc, OpFoldResult x,
+                      OpFoldResult y) {
+  std::optional<int64_t> cx = getConstantIntValue(x),
+                         cy = getConstantIntValue(y);
+  if (cx && cy)
+    return b.getIndexAttr(*cx * *cy);
+  return b
+      .create<arith::MulIOp>(loc, getValueOrCreateConstantIndexOp(b, loc, x),
+                             getValueOrCreateConstantIndexOp(b, loc, y))
+      .getResult();
+}
+
+/// The strides of a contiguous (row-major) tensor of `sizes`.
+SmallVector<OpFoldResult> contiguousStrides(OpBuilder &b, Location loc,
+                                            ArrayRef<OpFoldResult> sizes) {
+  SmallVector<OpFoldResult> strides(sizes.size(), b.getIndexAttr(1));
+  for (int64_t d = static_cast<int64_t>(sizes.size()) - 2; d >= 0; --d)
+    strides[d] = mulSizes(b, loc, strides[d + 1], sizes[d + 1]);
+  return strides;
+}
+
+/// A strided view of `source`'s elements in row-major order, as value
+/// semantics reads one: element (i0, ..., ik) of the result, of `sizes`, is
+/// element `offset + sum(ij * strides[j])` of the flattened source. A
+/// linalg.generic reading the flat source with tensor.extract.
+Value stridedView(OpBuilder &b, Location loc, Value source,
+                  RankedTensorType resultType, ArrayRef<OpFoldResult> sizes,
+                  ArrayRef<OpFoldResult> strides, OpFoldResult offset) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t count = sourceType.hasStaticShape() ? sourceType.getNumElements()
+                                              : ShapedType::kDynamic;
+  Value flat =
+      reshape(b, loc, source,
+              RankedTensorType::get({count}, sourceType.getElementType()), {});
+  int64_t rank = resultType.getRank();
+  Value init = emptyTensor(b, loc, resultType, sizes);
+  SmallVector<Value> strideValues, sizeValues;
+  for (OpFoldResult stride : strides)
+    strideValues.push_back(getValueOrCreateConstantIndexOp(b, loc, stride));
+  Value offsetValue = getValueOrCreateConstantIndexOp(b, loc, offset);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = b.create<linalg::GenericOp>(
+      loc, resultType, ValueRange{}, init,
+      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(rank)}, iterators,
+      [&](OpBuilder &nb, Location l, ValueRange) {
+        Value at = offsetValue;
+        for (int64_t d = 0; d < rank; ++d)
+          at = nb.create<arith::AddIOp>(
+              l, at,
+              nb.create<arith::MulIOp>(l, nb.create<linalg::IndexOp>(l, d),
+                                       strideValues[d]));
+        nb.create<linalg::YieldOp>(
+            l, nb.create<tensor::ExtractOp>(l, flat, at).getResult());
+      });
+  return generic.getResult(0);
+}
+
+/// as_strided(self, size, stride, storage_offset) and as_strided_copy, with
+/// constant lists: a strided view of `self`'s elements in row-major order
+/// (what a functional graph means by it: a view of a contiguous tensor).
+template <typename OpTy>
+class ConvertAsStrided : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value source = adaptor.getSelf();
+    if (!resultType || !isa<RankedTensorType>(source.getType()))
+      return rewriter.notifyMatchFailure(op, "not ranked tensors");
+    // as_strided reads its input's storage; of a view that reorders or
+    // offsets it, value semantics no longer knows that storage, and reading
+    // the value in row-major order would be wrong (torch_mlir's own
+    // decompositions rewrite those on the strides export knew).
+    Operation *producer = op.getSelf().getDefiningOp();
+    if (producer &&
+        isa<AtenTransposeIntOp, AtenPermuteOp, AtenTOp, AtenNumpyTOp,
+            AtenMovedimIntOp, AtenSelectIntOp, AtenSliceTensorOp, AtenNarrowOp,
+            AtenExpandOp, AtenBroadcastToOp, AtenDiagonalOp, AtenAsStridedOp,
+            AtenUnfoldOp>(producer))
+      return rewriter.notifyMatchFailure(
+          op, "as_strided of a view whose storage value semantics lost");
+    std::optional<SmallVector<int64_t>> sizes =
+        getConstantIntList(op.getSize());
+    std::optional<SmallVector<int64_t>> strides =
+        getConstantIntList(op.getStride());
+    std::optional<int64_t> offset = 0;
+    if (!isNone(op.getStorageOffset()))
+      offset = getConstantInt(op.getStorageOffset());
+    if (!sizes || !strides || !offset || sizes->size() != strides->size() ||
+        static_cast<int64_t>(sizes->size()) != resultType.getRank())
+      return rewriter.notifyMatchFailure(
+          op, "sizes, strides and offset must be constants");
+    auto sourceType = cast<RankedTensorType>(source.getType());
+    if (sourceType.hasStaticShape()) {
+      // The last element read must lie inside the source.
+      int64_t last = *offset;
+      bool empty = false;
+      for (auto [size, stride] : llvm::zip(*sizes, *strides)) {
+        empty |= size == 0;
+        last += (size - 1) * stride;
+      }
+      if (!empty && (last >= sourceType.getNumElements() || *offset < 0))
+        return rewriter.notifyMatchFailure(op,
+                                           "the view reads past the source");
+    }
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizeFolds, strideFolds;
+    for (auto [size, stride] : llvm::zip(*sizes, *strides)) {
+      sizeFolds.push_back(rewriter.getIndexAttr(size));
+      strideFolds.push_back(rewriter.getIndexAttr(stride));
+    }
+    rewriter.replaceOp(op, stridedView(rewriter, loc, source, resultType,
+                                       sizeFolds, strideFolds,
+                                       rewriter.getIndexAttr(*offset)));
+    return success();
+  }
+};
+
+/// diagonal(self, offset, dim1, dim2) and diagonal_copy: the other dims in
+/// order, then the diagonal, a strided view whose step along the diagonal is
+/// the sum of dim1's and dim2's strides.
+template <typename OpTy>
+class ConvertDiagonal : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value source = adaptor.getSelf();
+    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+    if (!resultType || !sourceType || sourceType.getRank() < 2)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors of rank 2+");
+    int64_t rank = sourceType.getRank();
+    std::optional<int64_t> offset = getConstantInt(op.getOffset());
+    std::optional<int64_t> dim1 = getConstantDim(op.getDim1(), rank);
+    std::optional<int64_t> dim2 = getConstantDim(op.getDim2(), rank);
+    if (!offset || !dim1 || !dim2 || *dim1 == *dim2)
+      return rewriter.notifyMatchFailure(op, "non-constant offset or dims");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sourceSizes = getSizes(rewriter, loc, source);
+    SmallVector<OpFoldResult> sourceStrides =
+        contiguousStrides(rewriter, loc, sourceSizes);
+    SmallVector<OpFoldResult> sizes, strides;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == *dim1 || d == *dim2)
+        continue;
+      sizes.push_back(sourceSizes[d]);
+      strides.push_back(sourceStrides[d]);
+    }
+    // The diagonal starts at (0, offset) or (-offset, 0); its length is what
+    // is left of both dims from there (0 if nothing).
+    int64_t skip1 = *offset < 0 ? -*offset : 0;
+    int64_t skip2 = *offset > 0 ? *offset : 0;
+    OpFoldResult start =
+        addSizes(rewriter, loc,
+                 mulSizes(rewriter, loc, rewriter.getIndexAttr(skip1),
+                          sourceStrides[*dim1]),
+                 mulSizes(rewriter, loc, rewriter.getIndexAttr(skip2),
+                          sourceStrides[*dim2]));
+    auto remaining = [&](OpFoldResult size, int64_t skip) -> OpFoldResult {
+      if (std::optional<int64_t> c = getConstantIntValue(size))
+        return rewriter.getIndexAttr(std::max<int64_t>(*c - skip, 0));
+      Value value = getValueOrCreateConstantIndexOp(rewriter, loc, size);
+      Value left = rewriter.create<arith::SubIOp>(
+          loc, value, rewriter.create<arith::ConstantIndexOp>(loc, skip));
+      return rewriter
+          .create<arith::MaxSIOp>(
+              loc, left, rewriter.create<arith::ConstantIndexOp>(loc, 0))
+          .getResult();
+    };
+    OpFoldResult left1 = remaining(sourceSizes[*dim1], skip1);
+    OpFoldResult left2 = remaining(sourceSizes[*dim2], skip2);
+    std::optional<int64_t> c1 = getConstantIntValue(left1),
+                           c2 = getConstantIntValue(left2);
+    OpFoldResult length =
+        c1 && c2
+            ? OpFoldResult(rewriter.getIndexAttr(std::min(*c1, *c2)))
+            : OpFoldResult(
+                  rewriter
+                      .create<arith::MinSIOp>(
+                          loc,
+                          getValueOrCreateConstantIndexOp(rewriter, loc, left1),
+                          getValueOrCreateConstantIndexOp(rewriter, loc, left2))
+                      .getResult());
+    sizes.push_back(length);
+    strides.push_back(
+        addSizes(rewriter, loc, sourceStrides[*dim1], sourceStrides[*dim2]));
+    if (static_cast<int64_t>(sizes.size()) != resultType.getRank())
+      return rewriter.notifyMatchFailure(op, "result rank is not rank - 1");
+    rewriter.replaceOp(op, stridedView(rewriter, loc, source, resultType, sizes,
+                                       strides, start));
+    return success();
+  }
+};
+
+/// unfold(self, dimension, size, step) and unfold_copy: `dimension` becomes
+/// the number of windows, (n - size) / step + 1, read every `step`, and a
+/// last dim of `size` reads each window.
+template <typename OpTy>
+class ConvertUnfold : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType resultType =
+        convertedTensorType(this->getTypeConverter(), op.getResult());
+    Value source = adaptor.getSelf();
+    auto sourceType = dyn_cast<RankedTensorType>(source.getType());
+    if (!resultType || !sourceType || sourceType.getRank() == 0 ||
+        resultType.getRank() != sourceType.getRank() + 1)
+      return rewriter.notifyMatchFailure(op, "not ranked tensors of rank 1+");
+    std::optional<int64_t> dim =
+        getConstantDim(op.getDimension(), sourceType.getRank());
+    std::optional<int64_t> size = getConstantInt(op.getSize());
+    std::optional<int64_t> step = getConstantInt(op.getStep());
+    if (!dim || !size || !step || *size < 0 || *step < 1)
+      return rewriter.notifyMatchFailure(op, "non-constant dim, size or step");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, source);
+    SmallVector<OpFoldResult> strides = contiguousStrides(rewriter, loc, sizes);
+    OpFoldResult windows;
+    if (std::optional<int64_t> n = getConstantIntValue(sizes[*dim])) {
+      if (*n < *size)
+        return rewriter.notifyMatchFailure(op,
+                                           "the window is larger than the dim");
+      windows = rewriter.getIndexAttr((*n - *size) / *step + 1);
+    } else {
+      Value length =
+          getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*dim]);
+      Value left = rewriter.create<arith::SubIOp>(
+          loc, length, rewriter.create<arith::ConstantIndexOp>(loc, *size));
+      rewriter.create<cf::AssertOp>(
+          loc,
+          rewriter.create<arith::CmpIOp>(
+              loc, arith::CmpIPredicate::sge, left,
+              rewriter.create<arith::ConstantIndexOp>(loc, 0)),
+          "unfold: the window is larger than the dimension");
+      windows =
+          rewriter
+              .create<arith::AddIOp>(
+                  loc,
+                  rewriter.create<arith::DivSIOp>(
+                      loc, left,
+                      rewriter.create<arith::ConstantIndexOp>(loc, *step)),
+                  rewriter.create<arith::ConstantIndexOp>(loc, 1))
+              .getResult();
+    }
+    OpFoldResult along = strides[*dim];
+    sizes[*dim] = windows;
+    strides[*dim] =
+        mulSizes(rewriter, loc, along, rewriter.getIndexAttr(*step));
+    sizes.push_back(rewriter.getIndexAttr(*size));
+    strides.push_back(along);
+    rewriter.replaceOp(op, stridedView(rewriter, loc, source, resultType, sizes,
+                                       strides, rewriter.getIndexAttr(0)));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::torch_to_linalg::populateDataMovementPatterns(
     const TypeConverter &converter, RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
-               ConvertView<Aten_UnsafeViewOp>,
-               ConvertUnitReshape<AtenFlattenUsingIntsOp>,
-               ConvertUnitReshape<AtenSqueezeOp>,
-               ConvertUnitReshape<AtenSqueezeDimOp>,
-               ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
-               ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
-               ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
-               ConvertSlice, ConvertSliceScatter, ConvertViewDtype,
-               ConvertSelect, ConvertCat, ConvertGather<AtenEmbeddingOp>,
-               ConvertGather<AtenIndexSelectOp>, ConvertSizeInt,
-               ConvertShapeAsTensor, ConvertTensorStaticInfoCast,
-               ConvertConstantPad, ConvertGatherDim, ConvertIndexTensor>(
-      converter, context);
+  patterns.add<
+      ConvertView<AtenViewOp>, ConvertView<AtenReshapeOp>,
+      ConvertView<Aten_UnsafeViewOp>,
+      ConvertUnitReshape<AtenFlattenUsingIntsOp>,
+      ConvertUnitReshape<AtenSqueezeOp>, ConvertUnitReshape<AtenSqueezeDimOp>,
+      ConvertUnitReshape<AtenUnsqueezeOp>, ConvertPermute,
+      ConvertTranspose<AtenTransposeIntOp>, ConvertTranspose<AtenTOp>,
+      ConvertExpand<AtenExpandOp>, ConvertExpand<AtenBroadcastToOp>,
+      ConvertSlice, ConvertSliceScatter, ConvertViewDtype, ConvertSelect,
+      ConvertCat, ConvertGather<AtenEmbeddingOp>,
+      ConvertGather<AtenIndexSelectOp>, ConvertSizeInt, ConvertShapeAsTensor,
+      ConvertTensorStaticInfoCast, ConvertConstantPad, ConvertGatherDim,
+      ConvertIndexTensor, ConvertAsStrided<AtenAsStridedOp>,
+      ConvertAsStrided<AtenAsStridedCopyOp>, ConvertDiagonal<AtenDiagonalOp>,
+      ConvertDiagonal<AtenDiagonalCopyOp>, ConvertUnfold<AtenUnfoldOp>,
+      ConvertUnfold<AtenUnfoldCopyOp>>(converter, context);
 }

@@ -954,6 +954,15 @@ public:
     SmallVector<Value> indices(type.getRank(), zero);
     Value element =
         rewriter.create<tensor::ExtractOp>(loc, operands[0], indices);
+    // An unsigned element (ui8) widens with zeros: 194 stays 194.
+    auto torchType = dyn_cast<ValueTensorType>(op->getOperand(0).getType());
+    auto elementType = dyn_cast<IntegerType>(element.getType());
+    auto intResult = dyn_cast<IntegerType>(resultType);
+    if (torchType && torchType.hasDtype() &&
+        torchType.getDtype().isUnsignedInteger() && elementType && intResult &&
+        elementType.getWidth() > 1 &&
+        elementType.getWidth() < intResult.getWidth())
+      element = rewriter.create<arith::ExtUIOp>(loc, resultType, element);
     rewriter.replaceOp(op, castScalar(rewriter, loc, element, resultType));
     return success();
   }

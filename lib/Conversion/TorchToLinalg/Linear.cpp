@@ -24,10 +24,19 @@ using namespace mlir::torch::torch_to_linalg;
 
 namespace {
 
+/// The element type products of `element` accumulate in: f32 for f16 and
+/// bf16 (rounded once at the end, as PyTorch's CPU kernels do), else itself.
+Type accumulatorElement(Type element) {
+  if (isa<Float16Type, BFloat16Type>(element))
+    return Float32Type::get(element.getContext());
+  return element;
+}
+
 /// `lhs @ rhs` for 2-D or 3-D (batched) operands of the result's dtype.
 Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
              RankedTensorType resultType) {
   Type element = resultType.getElementType();
+  auto accumulatorType = resultType.clone(accumulatorElement(element));
   lhs = castElements(b, loc, lhs, element);
   rhs = castElements(b, loc, rhs, element);
   SmallVector<OpFoldResult> lhsSizes = getSizes(b, loc, lhs);
@@ -41,17 +50,18 @@ Value matmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
                   "batched matmul: the operands' batch sizes differ");
   SmallVector<OpFoldResult> sizes(lhsSizes.begin(), lhsSizes.end() - 1);
   sizes.push_back(rhsSizes.back());
-  Value zero = scalarConstant(b, loc, element, 0);
-  Value accumulator = filledTensor(b, loc, resultType, sizes, zero);
+  Value zero = scalarConstant(b, loc, accumulatorType.getElementType(), 0);
+  Value accumulator = filledTensor(b, loc, accumulatorType, sizes, zero);
+  Value product;
   if (resultType.getRank() == 2)
-    return b
-        .create<linalg::MatmulOp>(loc, resultType, ValueRange{lhs, rhs},
-                                  accumulator)
-        .getResult(0);
-  return b
-      .create<linalg::BatchMatmulOp>(loc, resultType, ValueRange{lhs, rhs},
-                                     accumulator)
-      .getResult(0);
+    product = b.create<linalg::MatmulOp>(loc, accumulatorType,
+                                         ValueRange{lhs, rhs}, accumulator)
+                  .getResult(0);
+  else
+    product = b.create<linalg::BatchMatmulOp>(loc, accumulatorType,
+                                              ValueRange{lhs, rhs}, accumulator)
+                  .getResult(0);
+  return castElements(b, loc, product, element);
 }
 
 template <typename OpTy>
@@ -165,17 +175,37 @@ public:
           !inputType.hasStaticShape() || !weightType.hasStaticShape())
         return rewriter.notifyMatchFailure(
             op, "transposed convolution with groups or dynamic shapes");
-      SmallVector<int64_t> low;
+      // Padding beyond the window (d * (k - 1) - p < 0) crops the spread
+      // input instead.
+      SmallVector<int64_t> low, high, cropLow, cropHigh;
       for (int64_t i = 0; i < spatial; ++i) {
-        low.push_back((*dilation)[i] * (weightType.getDimSize(i + 2) - 1) -
-                      (*padding)[i]);
-        if (low.back() < 0)
-          return rewriter.notifyMatchFailure(op, "padding beyond the window");
+        int64_t l =
+            (*dilation)[i] * (weightType.getDimSize(i + 2) - 1) - (*padding)[i];
+        int64_t h = l + (*outputPadding)[i];
+        low.push_back(std::max<int64_t>(l, 0));
+        high.push_back(std::max<int64_t>(h, 0));
+        cropLow.push_back(std::max<int64_t>(-l, 0));
+        cropHigh.push_back(std::max<int64_t>(-h, 0));
       }
-      SmallVector<int64_t> high(low);
-      for (int64_t i = 0; i < spatial; ++i)
-        high[i] += (*outputPadding)[i];
       input = spreadInput(rewriter, loc, input, *stride, low, high);
+      if (llvm::any_of(cropLow, [](int64_t c) { return c > 0; }) ||
+          llvm::any_of(cropHigh, [](int64_t c) { return c > 0; })) {
+        auto spreadType = cast<RankedTensorType>(input.getType());
+        SmallVector<int64_t> shape(spreadType.getShape());
+        SmallVector<OpFoldResult> offsets(2, rewriter.getIndexAttr(0));
+        SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(shape[0]),
+                                        rewriter.getIndexAttr(shape[1])};
+        for (int64_t i = 0; i < spatial; ++i) {
+          shape[i + 2] -= cropLow[i] + cropHigh[i];
+          if (shape[i + 2] <= 0)
+            return rewriter.notifyMatchFailure(op, "padding crops everything");
+          offsets.push_back(rewriter.getIndexAttr(cropLow[i]));
+          sizes.push_back(rewriter.getIndexAttr(shape[i + 2]));
+        }
+        SmallVector<OpFoldResult> unit(spatial + 2, rewriter.getIndexAttr(1));
+        input = rewriter.create<tensor::ExtractSliceOp>(
+            loc, spreadType.clone(shape), input, offsets, sizes, unit);
+      }
       weight = flippedTransposedWeight(rewriter, loc, weight);
       inputType = cast<RankedTensorType>(input.getType());
       stride->assign(spatial, 1);
@@ -215,6 +245,11 @@ public:
       sizes.push_back(affine::makeComposedFoldedAffineApply(
           rewriter, loc, out, {inputSizes[i + 2], weightSizes[i + 2]}));
     }
+    // Accumulated (and the bias added) in f32 for f16 and bf16, rounded once.
+    RankedTensorType finalType = resultType;
+    Type finalElement = element;
+    resultType = resultType.clone(accumulatorElement(element));
+    element = resultType.getElementType();
     Value zero = scalarConstant(rewriter, loc, element, 0);
     Value accumulator = filledTensor(rewriter, loc, resultType, sizes, zero);
     auto strides = rewriter.getI64TensorAttr(*stride);
@@ -266,6 +301,8 @@ public:
             return b.create<arith::AddIOp>(l, x[0], biasElement);
           });
     }
+    if (finalType != resultType)
+      result = castElements(rewriter, loc, result, finalElement);
     rewriter.replaceOp(op, result);
     return success();
   }

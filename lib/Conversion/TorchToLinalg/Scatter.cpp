@@ -252,8 +252,14 @@ public:
     Type element = resultType.getElementType();
     self = castElements(rewriter, loc, self, element);
     values = castElements(rewriter, loc, values, element);
-    auto indexType = cast<RankedTensorType>(indices[0].getType());
-    if (indexType.getElementType().isInteger(1)) {
+    // A mask among other indices (or written with many values) is for
+    // torch-decompose-complex-ops to turn into integer indices; read as
+    // integers here it would write out of bounds.
+    if (llvm::any_of(indices, [](Value index) {
+          return cast<RankedTensorType>(index.getType())
+              .getElementType()
+              .isInteger(1);
+        })) {
       if (indices.size() != 1 || !valuesType.hasStaticShape() ||
           valuesType.getNumElements() != 1)
         return rewriter.notifyMatchFailure(

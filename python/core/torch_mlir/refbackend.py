@@ -33,6 +33,7 @@ import threading
 import numpy as np
 
 from . import ir
+from .compiler_utils import CompileError
 from .execution_engine import ExecutionEngine
 from .passmanager import PassManager
 from .runtime import (DTYPES, SUB_BYTE, UnrankedMemRefDescriptor, sign_extend_low_bits,
@@ -62,10 +63,6 @@ _SCALAR_CTYPES = {
     "f32": ctypes.c_float,
     "f64": ctypes.c_double,
 }
-
-
-class CompileError(RuntimeError):
-    """The module could not be lowered; the message holds MLIR's diagnostics."""
 
 
 class ValueType:

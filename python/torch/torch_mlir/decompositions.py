@@ -3,11 +3,15 @@
 `table()` is PyTorch's Core ATen decomposition table, plus PyTorch's own
 decompositions of a few more ops (`EXTRA`), plus ours (`OURS`) where
 PyTorch's would leave `prims.*` ops (which have no ATen schema to import),
-in-place ops in a functional graph, or `as_strided` views. Each of ours
-rewrites an op into ATen ops that convert-torch-to-linalg lowers.
+in-place ops in a functional graph, or `as_strided` views, and where it has
+none that suits (kthvalue, bucketize, _trilinear, rrelu outside training,
+grouped convolutions other than 2-D, adaptive max pooling, PT2E's
+`quantized_decomposed` ops). Each of ours rewrites an op into ATen ops that
+convert-torch-to-linalg lowers.
 """
 
 import functools
+import itertools
 
 import torch
 
@@ -140,61 +144,303 @@ def _group_norm(input, weight, bias, n, c, hw, groups, eps):
 OURS[aten.native_group_norm.default] = _group_norm
 
 
-def _grouped_transposed_convolution(input, weight, bias, stride, padding, dilation,
-                                    transposed, output_padding, groups):
-    """A transposed convolution with groups as one ungrouped transposed
-    convolution per group, concatenated; any other convolution stays."""
-    if not transposed or groups == 1:
+def _grouped_convolution(input, weight, bias, stride, padding, dilation, transposed,
+                         output_padding, groups):
+    """A convolution with groups, other than the 2-D forward one convert-torch-
+    to-linalg lowers whole, as one ungrouped convolution per group,
+    concatenated along the channels; any other convolution stays."""
+    if groups == 1 or (not transposed and input.dim() == 4):
         return NotImplemented
     inputs = torch.chunk(input, groups, 1)
     weights = torch.chunk(weight, groups, 0)
     biases = torch.chunk(bias, groups, 0) if bias is not None else [None] * groups
-    parts = [aten.convolution.default(x, w, b, stride, padding, dilation, True,
+    parts = [aten.convolution.default(x, w, b, stride, padding, dilation, transposed,
                                       output_padding, 1)
              for x, w, b in zip(inputs, weights, biases)]
     return torch.cat(parts, 1)
 
 
-OURS[aten.convolution.default] = _grouped_transposed_convolution
+OURS[aten.convolution.default] = _grouped_convolution
 
 
-def _adaptive_max_pool2d(input, output_size):
-    """adaptive_max_pool2d as a gather of every window (padded to the widest
-    by repeating its last element, which changes neither the max nor the
-    first index of it) and max over it. Windows are PyTorch's:
-    [floor(i * n / m), ceil((i + 1) * n / m))."""
-    h, w = input.shape[-2:]
-    oh, ow = output_size
-    if not all(isinstance(v, int) for v in (h, w, oh, ow)):
+def _conv_tbc(input, weight, bias, pad=0):
+    """conv_tbc: input (time, batch, channels), weight (kernel, in, out): a
+    conv1d of the batch-first, channels-first views."""
+    out = aten.convolution.default(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias,
+                                   [1], [pad], [1], False, [0], 1)
+    return out.permute(2, 0, 1)
+
+
+OURS[aten.conv_tbc.default] = _conv_tbc
+
+
+def _adaptive_max_pool(input, output_size):
+    """adaptive_max_pool2d and 3d as a gather of every window (padded to the
+    widest by repeating its last element, which changes neither the max nor
+    the first index of it) and max over it. Windows are PyTorch's:
+    [floor(i * n / m), ceil((i + 1) * n / m)). Indices are flat over the
+    spatial dims, as PyTorch's."""
+    spatial = len(output_size)
+    sizes = list(input.shape[-spatial:])
+    if not all(isinstance(v, int) for v in sizes + list(output_size)):
         return NotImplemented
+    device = input.device
 
     def windows(n, m):
         # Positions read for each output (m, k), clamped into the window.
         k = max(-(-(i + 1) * n // m) - (i * n // m) for i in range(m))
-        i = torch.arange(m, device=input.device)
+        i = torch.arange(m, device=device)
         start = torch.div(i * n, m, rounding_mode="floor")
         end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
-        at = start.unsqueeze(1) + torch.arange(k, device=input.device).unsqueeze(0)
+        at = start.unsqueeze(1) + torch.arange(k, device=device).unsqueeze(0)
         return torch.minimum(at, (end - 1).unsqueeze(1)), k
 
-    rows, kh = windows(h, oh)
-    cols, kw = windows(w, ow)
-    lead = [None] * (input.dim() - 2)
-    gathered = aten.index.Tensor(
-        input, lead + [rows.reshape(oh, kh, 1, 1), cols.reshape(1, 1, ow, kw)])
-    dims = list(range(input.dim() - 2))
-    n = len(dims)
-    gathered = gathered.permute(dims + [n, n + 2, n + 1, n + 3])
-    gathered = gathered.reshape(list(input.shape[:-2]) + [oh, ow, kh * kw])
+    lead = input.dim() - spatial
+    positions = [windows(n, m) for n, m in zip(sizes, output_size)]
+    # Gather one spatial dim at a time, last first: dim j becomes (m_j, k_j).
+    gathered = input
+    for j in reversed(range(spatial)):
+        index = [None] * (lead + j) + [positions[j][0]]
+        gathered = aten.index.Tensor(gathered, index)
+    # (..., m0, k0, m1, k1, ...) -> (..., m0, m1, ..., k0 * k1 * ...)
+    outs = [lead + 2 * j for j in range(spatial)]
+    ks = [lead + 2 * j + 1 for j in range(spatial)]
+    gathered = gathered.permute(list(range(lead)) + outs + ks)
+    window = 1
+    for _, k in positions:
+        window *= k
+    gathered = gathered.reshape(list(input.shape[:lead]) + list(output_size) + [window])
     values, local = torch.max(gathered, -1)
-    # The flat index (row * w + col) of every window position.
-    flat = (rows.reshape(oh, 1, kh, 1) * w + cols.reshape(1, ow, 1, kw)).reshape(oh, ow, kh * kw)
-    flat = flat.expand(list(input.shape[:-2]) + [oh, ow, kh * kw])
+    # The flat spatial index of every window position, in the same layout.
+    flat = torch.zeros([1] * (2 * spatial), dtype=torch.long, device=device)
+    for j, (at, k) in enumerate(positions):
+        shape = [1] * (2 * spatial)
+        shape[j], shape[spatial + j] = at.shape
+        flat = flat * sizes[j] + at.reshape(shape)
+    flat = flat.expand(list(output_size) + [k for _, k in positions])
+    flat = flat.reshape(list(output_size) + [window])
+    flat = flat.expand(list(input.shape[:lead]) + list(output_size) + [window])
     indices = torch.gather(flat, -1, local.unsqueeze(-1)).squeeze(-1)
     return values, indices
 
 
-OURS[aten.adaptive_max_pool2d.default] = _adaptive_max_pool2d
+OURS[aten.adaptive_max_pool2d.default] = _adaptive_max_pool
+OURS[aten.adaptive_max_pool3d.default] = _adaptive_max_pool
+
+
+def _as_strided(input, size, stride, storage_offset=None):
+    """as_strided reads `input`'s storage. When `input` is itself a view
+    (transposed, selected, sliced, ...), its elements sit in that storage at
+    its strides and offset, not in row-major order. Each position read is
+    found among `input`'s elements (along its dims by decreasing stride:
+    k = (position - offset) // stride % size) and the result gathers
+    `input`, flattened, there. A contiguous input at offset 0 stays as it is
+    (the lowering reads it in row-major order); a position no element of
+    `input` holds (the view hides it) cannot be said on values:
+    NotImplemented."""
+    shape, strides, base = list(input.shape), list(input.stride()), input.storage_offset()
+    if not all(isinstance(v, int) for v in shape + strides + list(size) + list(stride) + [base]):
+        return NotImplemented
+    offset = base if storage_offset is None else storage_offset
+    if not isinstance(offset, int) or (input.is_contiguous() and base == 0):
+        return NotImplemented
+    count = 1
+    for n in list(size):
+        count *= n
+    if count > 1 << 22:
+        return NotImplemented
+    dims = sorted((d for d in range(len(shape)) if strides[d] != 0 and shape[d] > 1),
+                  key=lambda d: -strides[d])
+
+    def element(position):
+        """The input index holding storage `position`, or None."""
+        index = [0] * len(shape)
+        for d in dims:
+            index[d] = (position - base) // strides[d] % shape[d]
+        held = base + sum(i * s for i, s in zip(index, strides))
+        return index if held == position else None
+
+    for at in itertools.product(*[range(n) for n in size]):
+        if element(offset + sum(i * s for i, s in zip(at, stride))) is None:
+            return NotImplemented
+    # The same arithmetic on tensors: positions read, then the input index.
+    device = input.device
+    positions = torch.full(list(size), offset, dtype=torch.long, device=device)
+    for j, (n, s) in enumerate(zip(size, stride)):
+        view = [1] * len(size)
+        view[j] = n
+        positions = positions + (torch.arange(n, device=device) * s).reshape(view)
+    flat = torch.zeros(list(size), dtype=torch.long, device=device)
+    row_major = 1
+    for d in reversed(range(len(shape))):
+        if d in dims:
+            k = torch.remainder(torch.div(positions - base, strides[d], rounding_mode="floor"),
+                                shape[d])
+            flat = flat + k * row_major
+        row_major *= shape[d]
+    values = aten.view.default(aten.clone.default(input, memory_format=torch.contiguous_format),
+                               [-1])
+    return aten.view.default(aten.index_select.default(values, 0, flat.reshape(-1)), list(size))
+
+
+OURS[aten.as_strided.default] = _as_strided
+
+
+def _index_put_impl(self, indices, values, accumulate=False, unsafe=False):
+    """What functionalizing an in-place `index_put_` leaves: index_put."""
+    del unsafe
+    return aten.index_put.default(self, indices, values, accumulate)
+
+
+OURS[aten._index_put_impl.default] = _index_put_impl
+
+
+def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """Each input unsqueezed at its `expand` dims, the three multiplied
+    (broadcast) and summed over `sumdim` (bilinear's kernel)."""
+    del unroll_dim  # how ATen schedules it, not what it computes
+
+    def expanded(t, dims):
+        for d in sorted(dims):
+            t = t.unsqueeze(d)
+        return t
+
+    product = expanded(i1, expand1) * expanded(i2, expand2) * expanded(i3, expand3)
+    return aten.sum.dim_IntList(product, list(sumdim)) if len(sumdim) else product
+
+
+OURS[aten._trilinear.default] = _trilinear
+
+
+def _rrelu_eval(self, lower=0.125, upper=1.0 / 3.0, training=False):
+    """rrelu outside training: leaky_relu with the mean slope. (Training
+    draws a slope per element: left to a random-number lowering.)"""
+    if training:
+        return NotImplemented
+    return aten.leaky_relu.default(self, (lower + upper) / 2)
+
+
+def _rrelu(self, lower=0.125, upper=1.0 / 3.0, training=False, generator=None):
+    del generator
+    return _rrelu_eval(self, lower, upper, training)
+
+
+def _rrelu_with_noise(self, noise, lower=0.125, upper=1.0 / 3.0, training=False,
+                      generator=None):
+    del noise, generator
+    return _rrelu_eval(self, lower, upper, training)
+
+
+def _rrelu_with_noise_functional(self, noise, lower=0.125, upper=1.0 / 3.0, training=False,
+                                 generator=None):
+    del generator
+    out = _rrelu_eval(self, lower, upper, training)
+    return NotImplemented if out is NotImplemented else (out, noise)
+
+
+def _rrelu_with_noise_backward(grad_output, self, noise, lower, upper, training,
+                               self_is_result):
+    """The noise holds the slopes training drew; otherwise the slope is the
+    mean, as leaky_relu's gradient (`self` is positive where the result is)."""
+    del self_is_result
+    if training and upper - lower > 1e-6:
+        return grad_output * noise
+    return torch.where(self > 0, grad_output, grad_output * ((lower + upper) / 2))
+
+
+OURS[aten.rrelu.default] = _rrelu
+OURS[aten.rrelu_with_noise.default] = _rrelu_with_noise
+OURS[aten.rrelu_with_noise_backward.default] = _rrelu_with_noise_backward
+if hasattr(aten, "rrelu_with_noise_functional"):
+    OURS[aten.rrelu_with_noise_functional.default] = _rrelu_with_noise_functional
+
+
+def _kthvalue(self, k, dim=-1, keepdim=False):
+    """The k-th smallest along `dim` (1-based) and its index: a stable sort."""
+    if self.dim() == 0:
+        return NotImplemented
+    values, indices = aten.sort.stable(self, stable=True, dim=dim)
+    values = aten.slice.Tensor(values, dim, k - 1, k)
+    indices = aten.slice.Tensor(indices, dim, k - 1, k)
+    if not keepdim:
+        values, indices = values.squeeze(dim), indices.squeeze(dim)
+    return values, indices
+
+
+OURS[aten.kthvalue.default] = _kthvalue
+
+
+def _bucketize(self, boundaries, *, out_int32=False, right=False):
+    """The bucket of each element among sorted 1-D `boundaries`: how many
+    boundaries lie below it (right=False) or at or below it (right=True)."""
+    x = self.unsqueeze(-1)
+    below = (x >= boundaries) if right else (x > boundaries)
+    return aten.sum.dim_IntList(below, [-1], dtype=torch.int32 if out_int32 else torch.int64)
+
+
+OURS[aten.bucketize.Tensor] = _bucketize
+
+
+def _quantize_per_tensor(input, scale, zero_point, quant_min, quant_max, dtype):
+    """round(x / scale) + zero_point, clamped to [quant_min, quant_max] and
+    stored as `dtype` (PyTorch's reference quantization: scale inverted first)."""
+    if input.dtype in (torch.float16, torch.bfloat16):
+        input = input.to(torch.float32)
+    q = torch.round(input * (1.0 / scale)) + zero_point
+    return torch.clamp(q, quant_min, quant_max).to(dtype)
+
+
+def _dequantize_per_tensor(input, scale, zero_point, quant_min, quant_max, dtype, *,
+                           out_dtype=None):
+    del quant_min, quant_max, dtype
+    out_dtype = out_dtype or torch.float32
+    return (input.to(out_dtype) - zero_point) * scale
+
+
+def _along(values, axis, rank):
+    """A 1-D per-channel `values` shaped to broadcast along `axis`."""
+    shape = [1] * rank
+    shape[axis % rank] = -1
+    return values.reshape(shape)
+
+
+def _quantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype):
+    if input.dtype in (torch.float16, torch.bfloat16):
+        input = input.to(torch.float32)
+    rank = input.dim()
+    q = torch.round(input * (1.0 / _along(scales, axis, rank))) + _along(zero_points, axis, rank)
+    return torch.clamp(q, quant_min, quant_max).to(dtype)
+
+
+def _dequantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype,
+                            *, out_dtype=None):
+    del quant_min, quant_max, dtype
+    out_dtype = out_dtype or torch.float32
+    rank = input.dim()
+    shifted = input.to(out_dtype)
+    if zero_points is not None:
+        shifted = shifted - _along(zero_points, axis, rank)
+    return shifted * _along(scales, axis, rank)
+
+
+def _quantized_decomposed():
+    """Decompositions of PyTorch's quantized_decomposed ops (what PT2E
+    quantization leaves in a graph), once that library is registered."""
+    try:
+        import torch.ao.quantization.fx._decomposed  # noqa: F401 - registers the ops
+    except ImportError:
+        return {}
+    q = torch.ops.quantized_decomposed
+    found = {}
+    for name, fn in [("quantize_per_tensor", _quantize_per_tensor),
+                     ("dequantize_per_tensor", _dequantize_per_tensor),
+                     ("quantize_per_channel", _quantize_per_channel),
+                     ("dequantize_per_channel", _dequantize_per_channel)]:
+        packet = getattr(q, name, None)
+        for overload in ("default", "tensor", "tensor2"):
+            if packet is not None and overload in packet.overloads():
+                found[getattr(packet, overload)] = fn
+    return found
 
 
 @functools.lru_cache(maxsize=None)
@@ -208,6 +454,7 @@ def _table():
         overloads.append(getattr(getattr(aten, packet), overload))
     table.update(get_decompositions(overloads))
     table.update(OURS)
+    table.update(_quantized_decomposed())
     return table
 
 

@@ -16,31 +16,29 @@ except ImportError as e:  # the core wheel alone: say what is missing
     raise ImportError("torch_mlir.fx needs PyTorch (torch>=2.3): pip install torch-mlir "
                       "installs it; torch-mlir-core alone has no PyTorch.") from e
 
-import os
-import tempfile
+import inspect
 
-from torch_mlir import decompositions, ir
+from torch_mlir import decompositions
+from torch_mlir.compiler_utils import LoweringError, OutputType, lower_to
 from torch_mlir.extras.fx_importer import FxImporter, FxImportError
-from torch_mlir.passmanager import PassManager
 
 __all__ = ["compile", "default_decompositions", "export_and_import", "FxImporter",
-           "FxImportError", "LoweringError", "OUTPUT_TYPES"]
+           "FxImportError", "LoweringError", "OUTPUT_TYPES", "OutputType"]
 
-# What export_and_import can return, and the pipeline that makes each from the
-# importer's output.
-LOWERINGS = {
-    "raw": None,
-    "torch": "torchdynamo-export-to-torch-backend-pipeline",
-    "linalg-on-tensors": "torchdynamo-export-to-torch-backend-pipeline,"
-                         "torch-backend-to-linalg-on-tensors-backend-pipeline",
+OUTPUT_TYPES = ("raw", "torch", "linalg-on-tensors")
+
+# Upstream's export_and_import parameters this one does not have, and why; a
+# caller passing one gets a TypeError saying so, not a keyword the model's
+# forward never declared.
+_NOT_OFFERED = {
+    "hooks": "FxImporterHooks are upstream's; this importer has no hooks",
+    "fx_importer": "pass context= for the importer's context instead",
+    "experimental_support_mutation": "use mutations='results' or 'overwrite'",
+    "enable_graph_printing": "print program.graph yourself",
+    "enable_ir_printing": "print the returned module, or use torch-mlir-opt",
+    "verbose": "there is no verbose mode",
+    "extra_library": "shape functions come from the op registry",
 }
-OUTPUT_TYPES = tuple(LOWERINGS)
-
-
-class LoweringError(RuntimeError):
-    """A lowering pipeline failed. The message has MLIR's diagnostics (each op
-    named at its source location), the pipeline, and a file holding the IR it
-    was given, to replay with torch-mlir-opt."""
 
 
 def default_decompositions():
@@ -50,9 +48,10 @@ def default_decompositions():
 
 
 def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main",
-                      output_type="torch", params="literals", strict=False,
-                      context=None, decomposition_table=None, mutations="overwrite",
-                      import_symbolic_shape_expressions=False, **example_kwargs):
+                      output_type="torch", params="literals", strict=None,
+                      context=None, decomposition_table=None, backend_legal_ops=(),
+                      mutations="overwrite", import_symbolic_shape_expressions=False,
+                      **example_kwargs):
     """Exports `model` with `torch.export.export` and imports it.
 
     Returns a `torch_mlir.ir.Module` holding `func.func @<func_name>` in the
@@ -61,9 +60,14 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     `dynamic_shapes` is passed to torch.export (dimensions it marks dynamic
     come out as `?`). `params` is "literals" (parameters and buffers embedded
     as `torch.vtensor.literal`) or "arguments" (passed to the function after
-    the user inputs).
+    the user inputs). `strict` is torch.export's; None (the default) exports
+    non-strict, and strict (dynamo) where a Python number read from a tensor
+    (`int(x)`, `x.item()` in Python arithmetic) stops non-strict tracing.
+    Keyword arguments other than these are the model's (`forward`'s); one it
+    does not take is a TypeError.
 
-    `output_type` is "raw" (the importer's output), "torch" (after
+    `output_type` (a torch_mlir.compiler_utils.OutputType or its string) is
+    "raw" (the importer's output), "torch" (after
     torchdynamo-export-to-torch-backend-pipeline: the Torch backend contract,
     folded, no dead code) or "linalg-on-tensors" (then lowered by
     torch-backend-to-linalg-on-tensors-backend-pipeline; raises LoweringError
@@ -77,7 +81,13 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
 
     `decomposition_table` maps ATen ops to Python decompositions that
     `program.run_decompositions` applies before import; None means
-    `default_decompositions()`, `{}` only functionalizes.
+    `default_decompositions()`, `{}` only functionalizes (what is left is for
+    the Torch pipeline to decompose).
+
+    `backend_legal_ops` names ops ("aten.softmax.int", "aten.linear", ...)
+    that a backend has its own kernels for: neither the table nor the Torch
+    pipeline decomposes them, so they reach "torch" whole. (Lowering one to
+    "linalg-on-tensors" needs a lowering of it as it is.)
 
     `import_symbolic_shape_expressions=True` keeps what torch.export knows
     about dynamic sizes: a `torch.symbolic_int` per size symbol (its name and
@@ -86,66 +96,119 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     "linalg-on-tensors" turns those on the arguments into run-time checks
     (a size out of its range is a ValueError from the compiled function).
     """
-    if output_type not in OUTPUT_TYPES:
-        raise ValueError(f"output_type {output_type!r} is not supported; this package "
-                         f"offers {', '.join(OUTPUT_TYPES)}")
+    output_type = OutputType.get(output_type)
+    _check_model_kwargs("export_and_import", model, example_kwargs)
+    backend_legal_ops = _legal_op_names(backend_legal_ops)
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict)
-    if decomposition_table is None:
-        decomposition_table = decompositions.table()
-    program = program.run_decompositions(decomposition_table)
+    program = program.run_decompositions(_table(decomposition_table, backend_legal_ops))
     return _import(program, output_type, func_name, params, context, mutations,
-                   import_symbolic_shape_expressions)
+                   import_symbolic_shape_expressions, backend_legal_ops)
 
 
 def _import(program, output_type, func_name="main", params="literals", context=None,
-            mutations="overwrite", import_symbolic_shape_expressions=False):
+            mutations="overwrite", import_symbolic_shape_expressions=False,
+            backend_legal_ops=()):
     """Imports a decomposed (so functional) program and lowers it to `output_type`."""
     importer = FxImporter(context=context)
     importer.import_program(program, func_name=func_name, params=params, decompose=False,
                             mutations=mutations,
                             import_symbolic_shape_expressions=import_symbolic_shape_expressions)
-    module = importer.module
-    if LOWERINGS[output_type]:
-        lower(module, LOWERINGS[output_type])
-    return module
+    return lower_to(importer.module, "fx", output_type, backend_legal_ops)
+
+
+def _legal_op_names(ops):
+    """`backend_legal_ops` as a tuple of "aten.name.overload" strings."""
+    if isinstance(ops, str):
+        raise TypeError("backend_legal_ops is a list of op names, like "
+                        "['aten.softmax.int'], not one string")
+    names = []
+    for op in ops:
+        name = str(op) if isinstance(op, torch._ops.OpOverload) else op
+        if not isinstance(name, str) or name.count(".") < 1 or "," in name:
+            raise ValueError(f"backend_legal_ops: {op!r} is not an op name like "
+                             "'aten.softmax.int'")
+        names.append(name if name.count(".") >= 2 else name + ".default")
+    return tuple(names)
+
+
+def _table(decomposition_table, backend_legal_ops=()):
+    """The decomposition table to run: the default unless given, without the
+    backend-legal ops."""
+    table = decompositions.table() if decomposition_table is None else dict(decomposition_table)
+    keep = set(backend_legal_ops)
+    for op in list(table):
+        if str(op) in keep or str(op).removesuffix(".default") in keep:
+            del table[op]
+    return table
+
+
+def _check_model_kwargs(api, model, kwargs):
+    """TypeError for a keyword `model`'s forward does not take (the rest
+    become its keyword inputs)."""
+    if not kwargs:
+        return
+    if isinstance(model, torch.export.ExportedProgram):
+        unknown = list(kwargs)
+        takes = "an ExportedProgram takes no example inputs"
+    else:
+        forward = model.forward if isinstance(model, torch.nn.Module) else model
+        try:
+            parameters = inspect.signature(forward).parameters.values()
+        except (TypeError, ValueError):
+            return
+        if any(p.kind == p.VAR_KEYWORD for p in parameters):
+            return
+        names = {p.name for p in parameters
+                 if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+        unknown = [k for k in kwargs if k not in names]
+        takes = f"its forward takes {', '.join(sorted(names)) or 'no keyword arguments'}"
+    if unknown:
+        name = unknown[0]
+        why = f" ({_NOT_OFFERED[name]})" if name in _NOT_OFFERED else ""
+        raise TypeError(f"{api}() got an unexpected keyword argument {name!r}{why}: "
+                        f"keyword arguments besides {api}'s own are the model's, and "
+                        f"{takes}")
 
 
 def _exported(model, example_args, example_kwargs, dynamic_shapes, strict):
-    """`model` if it is an ExportedProgram, else torch.export.export of it."""
+    """`model` if it is an ExportedProgram, else torch.export.export of it.
+    `strict=None`: non-strict, unless that stops at a Python number read from
+    a tensor (`int(x)`, `float(x)`, `bool(x)` used as numbers), which only
+    strict export (dynamo) traces; then strict."""
     if isinstance(model, torch.export.ExportedProgram):
         return model
-    return torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
-                               dynamic_shapes=dynamic_shapes, strict=strict)
+
+    def export(strict):
+        return torch.export.export(model, tuple(example_args), kwargs=example_kwargs or None,
+                                   dynamic_shapes=dynamic_shapes, strict=strict)
+
+    if strict is not None:
+        return export(strict)
+    from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode
+
+    try:
+        return export(False)
+    except GuardOnDataDependentSymNode:
+        return export(True)
 
 
-def lower(module, pipeline):
-    """Runs the named pass pipeline on `module` in place; LoweringError if it fails."""
-    with module.context:
-        before = module.operation.get_asm(enable_debug_info=True)
-        try:
-            PassManager.parse(f"builtin.module({pipeline})").run(module.operation)
-        except ir.MLIRError as error:
-            fd, path = tempfile.mkstemp(prefix="torch_mlir_lowering_", suffix=".mlir")
-            with os.fdopen(fd, "w") as f:
-                f.write(before)
-            raise LoweringError(
-                f"{pipeline} failed: {error}\n"
-                f"The IR it was given is in {path}; replay with:\n"
-                f"  torch-mlir-opt --mlir-print-debuginfo "
-                f"--pass-pipeline='builtin.module({pipeline})' {path}") from None
-
-
-def compile(model, *example_args, dynamic_shapes=None, **example_kwargs):
+def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
+            backend_legal_ops=(), **example_kwargs):
     """Exports `model`, lowers it to linalg-on-tensors and JIT-compiles it with
     the reference backend (torch_mlir.refbackend). Returns a callable taking
     the same kind of arguments as `model.forward` and returning torch tensors
     in the same structure as eager. See torch_mlir.compiled.CompiledProgram.
+    `decomposition_table` and `backend_legal_ops` are export_and_import's; a
+    keyword `forward` does not take is a TypeError.
     """
     from torch_mlir.compiled import CompiledProgram
 
-    program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=False)
+    _check_model_kwargs("compile", model, example_kwargs)
+    backend_legal_ops = _legal_op_names(backend_legal_ops)
+    program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=None)
     # Decomposed once: CompiledProgram reads the signature of the program imported.
-    program = program.run_decompositions(decompositions.table())
-    module = _import(program, "linalg-on-tensors", mutations="results")
+    program = program.run_decompositions(_table(decomposition_table, backend_legal_ops))
+    module = _import(program, OutputType.LINALG_ON_TENSORS, mutations="results",
+                     backend_legal_ops=backend_legal_ops)
     state = model if isinstance(model, torch.nn.Module) else None
     return CompiledProgram(program, module, state=state)

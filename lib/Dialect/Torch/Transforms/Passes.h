@@ -16,14 +16,25 @@ namespace mlir::torch::Torch {
 #define GEN_PASS_REGISTRATION
 #include "Dialect/Torch/Transforms/Passes.h.inc"
 
+/// The options of the pipelines to the Torch backend contract.
+struct TorchBackendPipelineOptions
+    : public PassPipelineOptions<TorchBackendPipelineOptions> {
+  ListOption<std::string> backendLegalOps{
+      *this, "backend-legal-ops",
+      llvm::cl::desc("Ops the backend keeps whole (aten.softmax.int, ...): "
+                     "torch-decompose-complex-ops leaves them")};
+};
+
 /// torchdynamo-export-to-torch-backend-pipeline: the importer's output of a
 /// torch.export program to the Torch backend contract (value tensors with
-/// known dtypes and ranks, no dead code). On this path PyTorch has already
-/// decomposed the program (torch_mlir.decompositions) and functionalized it,
-/// and the importer gave every tensor its full type, so what is left is
-/// scalar shape arithmetic (torch-scalarize-shapes), folding and erasing what
-/// became dead: canonicalize.
-void buildTorchDynamoExportToTorchBackendPipeline(OpPassManager &pm);
+/// known dtypes and ranks, no dead code). PyTorch has usually decomposed
+/// the program already (torch_mlir.decompositions) and functionalized it,
+/// and the importer gave every tensor its full type; what is left is
+/// scalar shape arithmetic (torch-scalarize-shapes), our own decompositions
+/// of what the table left (torch-decompose-complex-ops, keeping
+/// `backend-legal-ops`), folding and erasing what became dead: canonicalize.
+void buildTorchDynamoExportToTorchBackendPipeline(
+    OpPassManager &pm, const TorchBackendPipelineOptions &options);
 
 /// Registers the passes (torch-scalarize-shapes) and the pipeline above.
 void registerTorchPipelines();

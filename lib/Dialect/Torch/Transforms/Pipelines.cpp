@@ -8,16 +8,23 @@
 using namespace mlir;
 
 void mlir::torch::Torch::buildTorchDynamoExportToTorchBackendPipeline(
-    OpPassManager &pm) {
+    OpPassManager &pm, const TorchBackendPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createScalarizeShapes());
+  // The options hold a view of the names; the pass copies them when made.
+  std::vector<std::string> legal(options.backendLegalOps.begin(),
+                                 options.backendLegalOps.end());
+  DecomposeComplexOpsOptions decompose;
+  decompose.legalOps = legal;
+  pm.addNestedPass<func::FuncOp>(createDecomposeComplexOps(decompose));
   pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::torch::Torch::registerTorchPipelines() {
   registerTorchTransformsPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<TorchBackendPipelineOptions>(
       "torchdynamo-export-to-torch-backend-pipeline",
-      "Takes the FX importer's output to the Torch backend contract (on this "
-      "path: scalar shape arithmetic, folding and dead-code removal)",
+      "Takes the FX importer's output to the Torch backend contract: scalar "
+      "shape arithmetic, torch-decompose-complex-ops (keeping "
+      "backend-legal-ops), folding and dead-code removal",
       buildTorchDynamoExportToTorchBackendPipeline);
 }

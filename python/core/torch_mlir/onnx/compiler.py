@@ -13,41 +13,29 @@ JIT-compiles it with torch_mlir.refbackend.
 import numpy as np
 
 from .. import ir
-from ..passmanager import PassManager
-from ..refbackend import CompileError, RefBackend
+from ..compiler_utils import LoweringError, OutputType, lower_to
+from ..refbackend import RefBackend
 from . import importer as _importer
 from .importer import import_model
 
-__all__ = ["CompiledModel", "compile", "lower", "LOWERINGS"]
-
-# What `lower` can produce, and the pipelines that produce it.
-LOWERINGS = {
-    "torch": "torch-onnx-to-torch-backend-pipeline",
-    "linalg-on-tensors": "torch-onnx-to-torch-backend-pipeline,"
-                         "torch-backend-to-linalg-on-tensors-backend-pipeline",
-}
+__all__ = ["CompiledModel", "compile", "lower", "LoweringError"]
 
 
 def lower(module, output_type="linalg-on-tensors"):
-    """Lowers an imported module in place to `output_type` ("torch" or
-    "linalg-on-tensors"). Raises CompileError with MLIR's diagnostics (each
-    op that could not be converted, at its ONNX node's name)."""
-    if output_type not in LOWERINGS:
-        raise ValueError(f"output_type must be one of {', '.join(LOWERINGS)}, "
-                         f"not {output_type!r}")
-    pipeline = f"builtin.module({LOWERINGS[output_type]})"
-    with module.context:
-        try:
-            PassManager.parse(pipeline).run(module.operation)
-        except ir.MLIRError as error:
-            raise CompileError(f"{LOWERINGS[output_type]} failed:\n{error}") from None
-    return module
+    """Lowers an imported module in place to `output_type` (an OutputType or
+    its string: "torch" or "linalg-on-tensors"). Raises LoweringError with
+    MLIR's diagnostics (each op that could not be converted, at its ONNX
+    node's name)."""
+    if OutputType.get(output_type) == OutputType.RAW:
+        raise ValueError("output_type 'raw' is what import_model returns; lower makes "
+                         "'torch' or 'linalg-on-tensors'")
+    return lower_to(module, "onnx", output_type)
 
 
 def compile(model, *, opset=None, opt_level=2, base_dir=None, check=True):
     """Imports, lowers and JIT-compiles an ONNX model (a ModelProto or a
     path). Returns a CompiledModel. Raises OnnxImportError if the model cannot
-    be imported, CompileError if it cannot be lowered."""
+    be imported, LoweringError (a CompileError) if it cannot be lowered."""
     _importer._require_onnx()
     onnx = _importer.onnx
     if isinstance(model, (str, bytes)) or hasattr(model, "__fspath__"):

@@ -36,6 +36,7 @@ Anything else raises `FxImportError`, naming the node and its target.
 
 import ctypes
 import functools
+import math
 import operator
 import os
 import re
@@ -91,12 +92,16 @@ _MEMORY_FORMATS = {
 # Python operators on SymInts/SymBools (dynamic shapes) -> Torch scalar ops.
 _SYM_OPERATORS = {
     operator.add: "add", operator.sub: "sub", operator.mul: "mul",
-    operator.floordiv: "floordiv", operator.mod: "remainder",
+    operator.floordiv: "floordiv", operator.mod: "remainder", operator.truediv: "div",
     operator.eq: "eq", operator.ne: "ne", operator.lt: "lt", operator.le: "le",
     operator.gt: "gt", operator.ge: "ge",
 }
 # Python's conversions of symbolic numbers -> the Torch op doing the same.
-_SYM_CONVERSIONS = {torch.sym_float: "torch.aten.Float.Scalar", torch.sym_int: "torch.aten.Int.float"}
+_SYM_CONVERSIONS = {torch.sym_float: "torch.aten.Float.Scalar", torch.sym_int: "torch.aten.Int.float",
+                    math.ceil: "torch.aten.ceil.float"}
+# Choices between symbolic numbers: min, max, and `a if c else b`, each a
+# torch.prim.If (on the comparison for min and max).
+_SYM_CHOICES = {torch.sym_min: "lt", torch.sym_max: "gt", torch.sym_ite: None}
 # A 0-d tensor's element as a Python number (aten._local_scalar_dense, which
 # `tensor.item()` exports as), by its Python type.
 _SCALAR_OF_TENSOR = {"float": "Float.Tensor", "int": "Int.Tensor", "bool": "Bool.Tensor"}
@@ -523,6 +528,10 @@ class _ProgramImport:
             return self.import_sym_operator(node)
         if target in _SYM_CONVERSIONS:
             return self.import_sym_conversion(node)
+        if target in _SYM_CHOICES:
+            return self.import_sym_choice(node)
+        if target is torch._sym_sqrt:
+            return self.import_sym_sqrt(node)
         if isinstance(target, torch._ops.HigherOrderOperator):
             if target is torch.ops.higher_order.cond:
                 return self.import_cond(node, graph_module)
@@ -677,11 +686,51 @@ class _ProgramImport:
     def import_sym_conversion(self, node):
         (a,) = node.args
         op_name = _SYM_CONVERSIONS[node.target]
-        if node.target is torch.sym_int and self.scalar_kind(a) == "int":
+        if node.target in (torch.sym_int, math.ceil) and self.scalar_kind(a) == "int":
             self.values[node] = self.operand(a)  # already an int
             return
         op = self.create(op_name, [self.type_of_val(node.meta.get("val"), node)],
                          [self.operand(a)], loc=self.location(node))
+        self.values[node] = op.result
+
+    def import_sym_choice(self, node):
+        """sym_min(a, b), sym_max(a, b), sym_ite(c, a, b): a torch.prim.If
+        yielding one of two numbers."""
+        comparison = _SYM_CHOICES[node.target]
+        if comparison is None:
+            cond, a, b = node.args
+            cond = self.operand(cond)
+        else:
+            a, b = node.args
+            kinds = {self.scalar_kind(x) for x in (a, b)}
+            kind = "float" if "float" in kinds else "int"
+            cond = self.create(f"torch.aten.{comparison}.{kind}", [self.type("!torch.bool")],
+                               [self.operand(a), self.operand(b)],
+                               loc=self.location(node)).result
+        result_type = self.type_of_val(node.meta.get("val"), node)
+        op = self.create("torch.prim.If", [result_type], [cond], regions=2,
+                         loc=self.location(node))
+        outer_block = self.block
+        for region, choice in zip(op.regions, (a, b)):
+            self.block = region.blocks.append()
+            try:
+                self.create("torch.prim.If.yield", [], [self.operand(choice)],
+                            loc=self.location(node))
+            finally:
+                self.block = outer_block
+        self.values[node] = op.result
+
+    def import_sym_sqrt(self, node):
+        """math.sqrt of a symbolic number: torch.aten.sqrt.int of the int it
+        converts (the only square root of a number the dialect has)."""
+        (a,) = node.args
+        if isinstance(a, torch.fx.Node) and a.target is torch.sym_float:
+            a = a.args[0]
+        if self.scalar_kind(a) != "int":
+            raise FxImportError(f"node {node.name}: math.sqrt of a float is not supported "
+                                "(aten.sqrt.int takes an int)")
+        op = self.create("torch.aten.sqrt.int", [self.type("!torch.float")], [self.operand(a)],
+                         loc=self.location(node))
         self.values[node] = op.result
 
     def scalar_kind_of_val(self, val):

@@ -1,0 +1,177 @@
+// torch-decompose-complex-ops: ATen ops the lowerings do not take whole, as
+// simpler ATen ops; legal-ops keeps the named ones.
+// RUN: torch-mlir-opt %s -torch-decompose-complex-ops -split-input-file | FileCheck %s
+// RUN: torch-mlir-opt %s -torch-decompose-complex-ops="legal-ops=aten.softmax.int" -split-input-file | FileCheck %s --check-prefix=LEGAL
+
+// softmax: exp(x - max) / sum(exp(x - max)), along the dim, kept for broadcasting.
+// CHECK-LABEL: func.func @softmax(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[?,5],f32>)
+// CHECK:         %[[MAX:.*]] = torch.aten.amax %[[X]], %{{.*}}, %true : !torch.vtensor<[?,5],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[?,1],f32>
+// CHECK:         %[[S:.*]] = torch.aten.sub.Tensor %[[X]], %[[MAX]], %{{.*}} -> !torch.vtensor<[?,5],f32>
+// CHECK:         %[[E:.*]] = torch.aten.exp %[[S]]
+// CHECK:         %[[SUM:.*]] = torch.aten.sum.dim_IntList %[[E]], %{{.*}}, %true, %none {{.*}} -> !torch.vtensor<[?,1],f32>
+// CHECK:         %[[R:.*]] = torch.aten.div.Tensor %[[E]], %[[SUM]]
+// CHECK:         return %[[R]]
+// LEGAL-LABEL: func.func @softmax(
+// LEGAL:         torch.aten.softmax.int
+// LEGAL-NOT:     torch.aten.amax
+func.func @softmax(%x: !torch.vtensor<[?,5],f32>) -> !torch.vtensor<[?,5],f32> {
+  %int-1 = torch.constant.int -1
+  %none = torch.constant.none
+  %0 = torch.aten.softmax.int %x, %int-1, %none : !torch.vtensor<[?,5],f32>, !torch.int, !torch.none -> !torch.vtensor<[?,5],f32>
+  return %0 : !torch.vtensor<[?,5],f32>
+}
+
+// -----
+
+// log_softmax: (x - max) - log(sum(exp(x - max))); not in legal-ops, so
+// decomposed in both runs.
+// CHECK-LABEL: func.func @log_softmax(
+// CHECK:         %[[MAX:.*]] = torch.aten.amax {{.*}} -> !torch.vtensor<[1,3],f32>
+// CHECK:         %[[S:.*]] = torch.aten.sub.Tensor
+// CHECK:         %[[E:.*]] = torch.aten.exp %[[S]]
+// CHECK:         %[[SUM:.*]] = torch.aten.sum.dim_IntList %[[E]]
+// CHECK:         %[[L:.*]] = torch.aten.log %[[SUM]]
+// CHECK:         %[[R:.*]] = torch.aten.sub.Tensor %[[S]], %[[L]]
+// CHECK:         return %[[R]]
+// LEGAL-LABEL: func.func @log_softmax(
+// LEGAL:         torch.aten.amax
+func.func @log_softmax(%x: !torch.vtensor<[4,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %0 = torch.aten._log_softmax %x, %int0, %false : !torch.vtensor<[4,3],f32>, !torch.int, !torch.bool -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// Stays: a dtype to convert to first, and an operand of unknown rank.
+// CHECK-LABEL: func.func @stays(
+// CHECK:         torch.aten.softmax.int
+// CHECK:         torch.aten.softmax.int
+// CHECK-NOT:     torch.aten.amax
+func.func @stays(%x: !torch.vtensor<[4],f16>, %y: !torch.vtensor<*,f32>) -> (!torch.vtensor<[4],f32>, !torch.vtensor<*,f32>) {
+  %int0 = torch.constant.int 0
+  %int6 = torch.constant.int 6
+  %none = torch.constant.none
+  %0 = torch.aten.softmax.int %x, %int0, %int6 : !torch.vtensor<[4],f16>, !torch.int, !torch.int -> !torch.vtensor<[4],f32>
+  %1 = torch.aten.softmax.int %y, %int0, %none : !torch.vtensor<*,f32>, !torch.int, !torch.none -> !torch.vtensor<*,f32>
+  return %0, %1 : !torch.vtensor<[4],f32>, !torch.vtensor<*,f32>
+}
+
+// -----
+
+// linear of a batched input: matmul by the transposed weight (a 3-D by 2-D
+// matmul: the batch joins the rows, mm, viewed back), plus the bias.
+// CHECK-LABEL: func.func @linear(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[?,3,5],f32>, %[[W:.*]]: !torch.vtensor<[4,5],f32>, %[[B:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[T:.*]] = torch.aten.t %[[W]] : !torch.vtensor<[4,5],f32> -> !torch.vtensor<[5,4],f32>
+// CHECK:         %[[F:.*]] = torch.aten.flatten.using_ints %[[X]], %{{.*}}, %{{.*}} : !torch.vtensor<[?,3,5],f32>, !torch.int, !torch.int -> !torch.vtensor<[?,5],f32>
+// CHECK:         %[[MM:.*]] = torch.aten.mm %[[F]], %[[T]] : !torch.vtensor<[?,5],f32>, !torch.vtensor<[5,4],f32> -> !torch.vtensor<[?,4],f32>
+// CHECK:         %[[N:.*]] = torch.aten.size.int %[[X]], %{{.*}}
+// CHECK:         %[[V:.*]] = torch.aten.view %[[MM]], {{.*}} -> !torch.vtensor<[?,3,4],f32>
+// CHECK:         torch.aten.add.Tensor %[[V]], %[[B]]
+// CHECK-NOT:     torch.aten.linear
+// CHECK-NOT:     torch.aten.matmul
+func.func @linear(%x: !torch.vtensor<[?,3,5],f32>, %w: !torch.vtensor<[4,5],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[?,3,4],f32> {
+  %0 = torch.aten.linear %x, %w, %b : !torch.vtensor<[?,3,5],f32>, !torch.vtensor<[4,5],f32>, !torch.vtensor<[4],f32> -> !torch.vtensor<[?,3,4],f32>
+  return %0 : !torch.vtensor<[?,3,4],f32>
+}
+
+// -----
+
+// matmul with broadcast batch dims: both expanded to [2, 3], flattened to 6, bmm.
+// CHECK-LABEL: func.func @matmul_broadcast(
+// CHECK:         torch.aten.expand {{.*}} -> !torch.vtensor<[2,3,4,5],f32>
+// CHECK:         torch.aten.flatten.using_ints {{.*}} -> !torch.vtensor<[6,4,5],f32>
+// CHECK:         torch.aten.expand {{.*}} -> !torch.vtensor<[2,3,5,7],f32>
+// CHECK:         torch.aten.flatten.using_ints {{.*}} -> !torch.vtensor<[6,5,7],f32>
+// CHECK:         torch.aten.bmm {{.*}} -> !torch.vtensor<[6,4,7],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[2,3,4,7],f32>
+func.func @matmul_broadcast(%a: !torch.vtensor<[2,1,4,5],f32>, %b: !torch.vtensor<[3,5,7],f32>) -> !torch.vtensor<[2,3,4,7],f32> {
+  %0 = torch.aten.matmul %a, %b : !torch.vtensor<[2,1,4,5],f32>, !torch.vtensor<[3,5,7],f32> -> !torch.vtensor<[2,3,4,7],f32>
+  return %0 : !torch.vtensor<[2,3,4,7],f32>
+}
+
+// -----
+
+// matmul of a matrix by a vector: the vector as a column, the unit dim squeezed.
+// CHECK-LABEL: func.func @matmul_vector(
+// CHECK:         torch.aten.unsqueeze {{.*}} -> !torch.vtensor<[5,1],f32>
+// CHECK:         torch.aten.mm {{.*}} -> !torch.vtensor<[3,1],f32>
+// CHECK:         torch.aten.squeeze.dim {{.*}} -> !torch.vtensor<[3],f32>
+func.func @matmul_vector(%a: !torch.vtensor<[3,5],f32>, %b: !torch.vtensor<[5],f32>) -> !torch.vtensor<[3],f32> {
+  %0 = torch.aten.matmul %a, %b : !torch.vtensor<[3,5],f32>, !torch.vtensor<[5],f32> -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// conv2d is a convolution, not transposed.
+// CHECK-LABEL: func.func @conv2d(
+// CHECK:         %[[C:.*]] = torch.aten.convolution %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %false, %{{.*}}, %int1
+// CHECK:         return %[[C]]
+func.func @conv2d(%x: !torch.vtensor<[1,3,8,8],f32>, %w: !torch.vtensor<[4,3,3,3],f32>) -> !torch.vtensor<[1,4,6,6],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.conv2d %x, %w, %none, %ones, %zeros, %ones, %int1 : !torch.vtensor<[1,3,8,8],f32>, !torch.vtensor<[4,3,3,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[1,4,6,6],f32>
+  return %0 : !torch.vtensor<[1,4,6,6],f32>
+}
+
+// -----
+
+// layer_norm over the last dim: centered, times rsqrt(mean of squares + eps),
+// times weight, plus bias.
+// CHECK-LABEL: func.func @layer_norm(
+// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim {{.*}} -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[C:.*]] = torch.aten.sub.Tensor %{{.*}}, %[[MEAN]]
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %[[C]], %[[C]]
+// CHECK:         %[[VAR:.*]] = torch.aten.mean.dim %[[SQ]]
+// CHECK:         %[[EPS:.*]] = torch.aten.add.Scalar %[[VAR]]
+// CHECK:         %[[R:.*]] = torch.aten.rsqrt %[[EPS]]
+// CHECK:         %[[N:.*]] = torch.aten.mul.Tensor %[[C]], %[[R]]
+// CHECK:         %[[S:.*]] = torch.aten.mul.Tensor %[[N]], %{{.*}}
+// CHECK:         torch.aten.add.Tensor %[[S]]
+func.func @layer_norm(%x: !torch.vtensor<[2,3,8],f32>, %w: !torch.vtensor<[8],f32>, %b: !torch.vtensor<[8],f32>) -> !torch.vtensor<[2,3,8],f32> {
+  %int8 = torch.constant.int 8
+  %eps = torch.constant.float 1.000000e-05
+  %true = torch.constant.bool true
+  %shape = torch.prim.ListConstruct %int8 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.layer_norm %x, %shape, %w, %b, %eps, %true : !torch.vtensor<[2,3,8],f32>, !torch.list<int>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,3,8],f32>
+  return %0 : !torch.vtensor<[2,3,8],f32>
+}
+
+// -----
+
+// index_put with a mask beside an integer index: the mask's nonzero
+// positions become the integer index of its dim.
+// CHECK-LABEL: func.func @index_put_mask_and_int(
+// CHECK:         %[[NZ:.*]] = torch.aten.nonzero %{{.*}} : !torch.vtensor<[4],i1> -> !torch.vtensor<[?,1],si64>
+// CHECK:         %[[COL:.*]] = torch.aten.select.int %[[NZ]], %{{.*}}, %{{.*}} : !torch.vtensor<[?,1],si64>, !torch.int, !torch.int -> !torch.vtensor<[?],si64>
+// CHECK:         %[[L:.*]] = torch.prim.ListConstruct %[[COL]], %{{.*}} : (!torch.vtensor<[?],si64>, !torch.vtensor<[3],si64>)
+// CHECK:         torch.aten.index_put %{{.*}}, %[[L]]
+func.func @index_put_mask_and_int(%x: !torch.vtensor<[4,3],f32>, %m: !torch.vtensor<[4],i1>, %i: !torch.vtensor<[3],si64>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %false = torch.constant.bool false
+  %list = torch.prim.ListConstruct %m, %i : (!torch.vtensor<[4],i1>, !torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index_put %x, %list, %v, %false : !torch.vtensor<[4,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// fft_rfft along dim 1 with norm "ortho": a one-sided _fft_r2c scaled by
+// 1/sqrt(n) (code 1).
+// CHECK-LABEL: func.func @rfft(
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int1
+// CHECK:         torch.aten._fft_r2c %{{.*}}, %[[DIMS]], %int1{{.*}}, %true : {{.*}} -> !torch.vtensor<[2,5],complex<f32>>
+func.func @rfft(%x: !torch.vtensor<[2,8],f32>) -> !torch.vtensor<[2,5],complex<f32>> {
+  %int1 = torch.constant.int 1
+  %none = torch.constant.none
+  %ortho = torch.constant.str "ortho"
+  %0 = torch.aten.fft_rfft %x, %none, %int1, %ortho : !torch.vtensor<[2,8],f32>, !torch.none, !torch.int, !torch.str -> !torch.vtensor<[2,5],complex<f32>>
+  return %0 : !torch.vtensor<[2,5],complex<f32>>
+}
