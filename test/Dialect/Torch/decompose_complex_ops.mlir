@@ -175,3 +175,17 @@ func.func @rfft(%x: !torch.vtensor<[2,8],f32>) -> !torch.vtensor<[2,5],complex<f
   %0 = torch.aten.fft_rfft %x, %none, %int1, %ortho : !torch.vtensor<[2,8],f32>, !torch.none, !torch.int, !torch.str -> !torch.vtensor<[2,5],complex<f32>>
   return %0 : !torch.vtensor<[2,5],complex<f32>>
 }
+
+// -----
+
+// hardswish = x * hardtanh(x + 3, 0, 6) / 6.
+// CHECK-LABEL: func.func @hardswish(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[S:.*]] = torch.aten.add.Scalar %[[X]], %float3{{.*}}
+// CHECK:         %[[H:.*]] = torch.aten.hardtanh %[[S]], %float0{{.*}}, %float6{{.*}}
+// CHECK:         %[[D:.*]] = torch.aten.div.Scalar %[[H]], %float6
+// CHECK:         torch.aten.mul.Tensor %[[X]], %[[D]]
+func.func @hardswish(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
+  %0 = torch.aten.hardswish %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}

@@ -741,6 +741,109 @@ public:
   }
 };
 
+/// Activations PyTorch defines by others, on a tensor of known type whose
+/// result has its type: relu6 = hardtanh(x, 0, 6); hardsigmoid =
+/// hardtanh(x + 3, 0, 6) / 6; hardswish = x * hardsigmoid(x); square = x * x;
+/// frac = x - trunc(x); mish = x * tanh(softplus(x)); selu and celu as elu
+/// with their constants.
+template <typename OpTy>
+class DecomposeActivation : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a tensor of known type");
+    bool isFloat = isa<mlir::FloatType>(type.getDtype());
+    TorchBuilder b(rewriter, op.getLoc());
+    Value x = op.getSelf();
+    Value one = b.constInt(1);
+    auto hardsigmoid = [&]() -> Value {
+      Value shifted =
+          b.create<AtenAddScalarOp>(type, x, b.constFloat(3.0), one);
+      Value clamped = b.create<AtenHardtanhOp>(type, shifted, b.constFloat(0.0),
+                                               b.constFloat(6.0));
+      return b.create<AtenDivScalarOp>(type, clamped, b.constFloat(6.0));
+    };
+    Value out;
+    if constexpr (std::is_same_v<OpTy, AtenSquareOp>) {
+      out = b.create<AtenMulTensorOp>(type, x, x);
+    } else {
+      if (!isFloat)
+        return rewriter.notifyMatchFailure(op, "not a float tensor");
+      if constexpr (std::is_same_v<OpTy, AtenRelu6Op>) {
+        out = b.create<AtenHardtanhOp>(type, x, b.constFloat(0.0),
+                                       b.constFloat(6.0));
+      } else if constexpr (std::is_same_v<OpTy, AtenHardsigmoidOp>) {
+        out = hardsigmoid();
+      } else if constexpr (std::is_same_v<OpTy, AtenHardswishOp>) {
+        out = b.create<AtenMulTensorOp>(type, x, hardsigmoid());
+      } else if constexpr (std::is_same_v<OpTy, AtenFracOp>) {
+        out = b.create<AtenSubTensorOp>(type, x, b.create<AtenTruncOp>(type, x),
+                                        one);
+      } else if constexpr (std::is_same_v<OpTy, AtenMishOp>) {
+        Value soft =
+            b.create<AtenSoftplusOp>(type, x, b.constInt(1), b.constInt(20));
+        out = b.create<AtenMulTensorOp>(type, x,
+                                        b.create<AtenTanhOp>(type, soft));
+      } else if constexpr (std::is_same_v<OpTy, AtenSeluOp>) {
+        out = b.create<AtenEluOp>(type, x, b.constFloat(1.6732632423543772),
+                                  b.constFloat(1.0507009873554805), one);
+      } else if constexpr (std::is_same_v<OpTy, AtenCeluOp>) {
+        std::optional<double> alpha;
+        if (auto f = op.getAlpha().template getDefiningOp<ConstantFloatOp>())
+          alpha = f.getValueAttr().getValueAsDouble();
+        else if (std::optional<int64_t> i = constantInt(op.getAlpha()))
+          alpha = *i;
+        if (!alpha || *alpha == 0)
+          return rewriter.notifyMatchFailure(op,
+                                             "alpha not a nonzero constant");
+        out = b.create<AtenEluOp>(type, x, op.getAlpha(), one,
+                                  b.constFloat(1.0 / *alpha));
+      }
+    }
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// floor_divide(a, b) = div(a, b, rounding_mode="floor"); outer(a, b) =
+/// a[:, None] * b.
+class DecomposeFloorDivide : public Decomposition<AtenFloorDivideOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenFloorDivideOp op,
+                          PatternRewriter &rewriter) const override {
+    Value floor = rewriter.create<ConstantStrOp>(
+        op.getLoc(), rewriter.getStringAttr("floor"));
+    rewriter.replaceOpWithNewOp<AtenDivTensorModeOp>(
+        op, op.getType(), op.getSelf(), op.getOther(), floor);
+    return success();
+  }
+};
+
+class DecomposeOuter : public Decomposition<AtenOuterOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenOuterOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType a = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    if (!a || !result || a.getSizes().size() != 1)
+      return rewriter.notifyMatchFailure(op, "not a 1-D operand of known type");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value column =
+        b.create<AtenUnsqueezeOp>(b.type({a.getSizes()[0], 1}, a.getDtype()),
+                                  op.getSelf(), b.constInt(1));
+    rewriter.replaceOpWithNewOp<AtenMulTensorOp>(op, result, column,
+                                                 op.getVec2());
+    return success();
+  }
+};
+
 class DecomposeComplexOpsPass
     : public Torch::impl::DecomposeComplexOpsBase<DecomposeComplexOpsPass> {
 public:
@@ -751,27 +854,32 @@ public:
       legal.names.insert(name);
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<DecomposeSoftmax<AtenSoftmaxIntOp, false>,
-                 DecomposeSoftmax<Aten_SoftmaxOp, false>,
-                 DecomposeSoftmax<AtenLogSoftmaxIntOp, true>,
-                 DecomposeSoftmax<Aten_LogSoftmaxOp, true>,
-                 DecomposeIndexPutMask<AtenIndexPutOp>,
-                 DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>,
-                 DecomposeConvNd<AtenConv1dOp>, DecomposeConvNd<AtenConv2dOp>,
-                 DecomposeConvNd<AtenConv3dOp>,
-                 DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
-                 DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
-                 DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>,
-                 DecomposeLinear, DecomposeMatmul, DecomposeLayerNorm,
-                 DecomposeBatchNormInference,
-                 DecomposeVariance<AtenVarCorrectionOp, false, false>,
-                 DecomposeVariance<AtenVarDimOp, false, false>,
-                 DecomposeVariance<AtenStdCorrectionOp, true, false>,
-                 DecomposeVariance<AtenStdDimOp, true, false>,
-                 DecomposeVariance<AtenVarMeanCorrectionOp, false, true>,
-                 DecomposeGlobalAvgPool, DecomposeFft<AtenFftFftOp>,
-                 DecomposeFft<AtenFftIfftOp>, DecomposeFft<AtenFftRfftOp>>(
-        context, legal);
+    patterns.add<
+        DecomposeSoftmax<AtenSoftmaxIntOp, false>,
+        DecomposeSoftmax<Aten_SoftmaxOp, false>,
+        DecomposeSoftmax<AtenLogSoftmaxIntOp, true>,
+        DecomposeSoftmax<Aten_LogSoftmaxOp, true>,
+        DecomposeIndexPutMask<AtenIndexPutOp>,
+        DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>,
+        DecomposeConvNd<AtenConv1dOp>, DecomposeConvNd<AtenConv2dOp>,
+        DecomposeConvNd<AtenConv3dOp>,
+        DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
+        DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
+        DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>, DecomposeLinear,
+        DecomposeMatmul, DecomposeLayerNorm, DecomposeBatchNormInference,
+        DecomposeVariance<AtenVarCorrectionOp, false, false>,
+        DecomposeVariance<AtenVarDimOp, false, false>,
+        DecomposeVariance<AtenStdCorrectionOp, true, false>,
+        DecomposeVariance<AtenStdDimOp, true, false>,
+        DecomposeVariance<AtenVarMeanCorrectionOp, false, true>,
+        DecomposeGlobalAvgPool, DecomposeFft<AtenFftFftOp>,
+        DecomposeFft<AtenFftIfftOp>, DecomposeFft<AtenFftRfftOp>,
+        DecomposeActivation<AtenRelu6Op>,
+        DecomposeActivation<AtenHardsigmoidOp>,
+        DecomposeActivation<AtenHardswishOp>, DecomposeActivation<AtenSquareOp>,
+        DecomposeActivation<AtenFracOp>, DecomposeActivation<AtenMishOp>,
+        DecomposeActivation<AtenSeluOp>, DecomposeActivation<AtenCeluOp>,
+        DecomposeFloorDivide, DecomposeOuter>(context, legal);
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

@@ -43,7 +43,9 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     the broadcast batch, 1-D operands as a row or a column); conv1d/2d/3d
     and conv_transpose1d/2d/3d (convolution); var, std and var_mean
     (centered first); adaptive_avg_pool2d to 1 x 1 (a mean); fft_fft,
-    fft_ifft and fft_rfft (_fft_r2c, _fft_c2c); layer_norm, and batch_norm outside training; and index_put with a
+    fft_ifft and fft_rfft (_fft_r2c, _fft_c2c); relu6, hardsigmoid,
+    hardswish, square, frac, mish, selu and celu (by hardtanh, elu,
+    softplus, ...); floor_divide and outer; layer_norm, and batch_norm outside training; and index_put with a
     boolean mask beside integer indices (the mask's nonzero positions as
     integer indices).
 
