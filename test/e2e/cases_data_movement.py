@@ -55,6 +55,12 @@ MOVES = {
     "gather": (lambda x, i: torch.gather(x, 1, i),
                lambda: (r(3, 4), torch.randint(0, 4, (3, 2)))),
     "index_tensor": (lambda x, i: x[i], lambda: (r(5, 3), torch.tensor([4, 1, 1]))),
+    # Index tensors apart: their broadcast dims come first.
+    "index_tensors_apart": (lambda x, i, j: x[i, :, j],
+                            lambda: (r(3, 4, 5), torch.tensor([0, 2]), torch.tensor([1, 4]))),
+    "index_tensors_apart_broadcast": (lambda x, i, j: x[:, i, :, j],
+                                      lambda: (r(2, 3, 4, 5), torch.tensor([[0], [2]]),
+                                               torch.tensor([1, 4, 3]))),
     "contiguous_after_t": (lambda x: x.t().contiguous(), lambda: (r(3, 4),)),
     "pad_constant": (lambda x: F.pad(x, (1, 2)), lambda: (r(2, 3),)),
     "pad_reflect": (lambda x: F.pad(x, (1, 1), mode="reflect"), lambda: (r(1, 2, 4),)),

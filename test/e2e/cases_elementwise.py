@@ -47,6 +47,7 @@ UNARY = {
     "round": (torch.round, lambda: (torch.tensor([0.5, 1.5, 2.5, -0.5, -1.5, 2.4, 2.6]),)),
     "trunc": (torch.trunc, lambda: (torch.randn(3, 4) * 5,)),
     "frac": (torch.frac, lambda: (torch.randn(3, 4) * 5,)),
+    "round_decimals": (lambda x: torch.round(x, decimals=2), lambda: (torch.randn(3, 4) * 5,)),
     "sign": (torch.sign, lambda: (torch.tensor([-2.0, 0.0, 3.0, float("nan")]),)),
     "relu": (torch.relu, randn(3, 4)),
     "relu_nan": (torch.relu, lambda: (torch.tensor([float("nan"), -1.0, 2.0]),)),

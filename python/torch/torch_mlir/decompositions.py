@@ -4,10 +4,12 @@
 decompositions of a few more ops (`EXTRA`), plus ours (`OURS`) where
 PyTorch's would leave `prims.*` ops (which have no ATen schema to import),
 in-place ops in a functional graph, or `as_strided` views, and where it has
-none that suits (kthvalue, bucketize, _trilinear, rrelu outside training,
-grouped convolutions other than 2-D, adaptive max pooling, PT2E's
-`quantized_decomposed` ops). Each of ours rewrites an op into ATen ops that
-convert-torch-to-linalg lowers.
+none that suits (kthvalue, median, bucketize, searchsorted, logcumsumexp,
+round with decimals, _trilinear, rrelu outside training, grouped
+convolutions other than 2-D, conv_tbc, adaptive max pooling, index.Tensor
+with index tensors apart, as_strided of a view, PT2E's `quantized_decomposed`
+ops). Each of ours rewrites an op into ATen ops that convert-torch-to-linalg
+lowers.
 """
 
 import functools
@@ -286,6 +288,23 @@ def _as_strided(input, size, stride, storage_offset=None):
 OURS[aten.as_strided.default] = _as_strided
 
 
+def _index_apart(self, indices):
+    """index.Tensor with index tensors not next to each other (`x[i, :, j]`):
+    PyTorch puts their broadcast dims first, then the dims left, in order;
+    so does indexing the input permuted to have the indexed dims first."""
+    indices = list(indices)
+    at = [d for d, index in enumerate(indices) if index is not None]
+    if not at or at == list(range(at[0], at[-1] + 1)):
+        return NotImplemented
+    if any(indices[d].dtype == torch.bool for d in at):
+        return NotImplemented
+    rest = [d for d in range(self.dim()) if d not in at]
+    return aten.index.Tensor(self.permute(at + rest), [indices[d] for d in at])
+
+
+OURS[aten.index.Tensor] = _index_apart
+
+
 def _index_put_impl(self, indices, values, accumulate=False, unsafe=False):
     """What functionalizing an in-place `index_put_` leaves: index_put."""
     del unsafe
@@ -379,6 +398,60 @@ def _bucketize(self, boundaries, *, out_int32=False, right=False):
 
 
 OURS[aten.bucketize.Tensor] = _bucketize
+
+
+def _searchsorted(sorted_sequence, self, *, out_int32=False, right=False, side=None,
+                  sorter=None):
+    """searchsorted into a 1-D sorted sequence: bucketize with it."""
+    if sorted_sequence.dim() != 1 or sorter is not None:
+        return NotImplemented
+    right = right or side == "right"
+    return _bucketize(self, sorted_sequence, out_int32=out_int32, right=right)
+
+
+OURS[aten.searchsorted.Tensor] = _searchsorted
+
+
+def _median_dim(self, dim=0, keepdim=False):
+    """The lower median along `dim` and its index: a stable sort, then the
+    element at (n - 1) // 2."""
+    if self.dim() == 0:
+        return NotImplemented
+    n = self.shape[dim]
+    if not isinstance(n, int):
+        return NotImplemented
+    values, indices = aten.sort.stable(self, stable=True, dim=dim)
+    at = (n - 1) // 2
+    values = aten.slice.Tensor(values, dim, at, at + 1)
+    indices = aten.slice.Tensor(indices, dim, at, at + 1)
+    if not keepdim:
+        values, indices = values.squeeze(dim), indices.squeeze(dim)
+    return values, indices
+
+
+OURS[aten.median.dim] = _median_dim
+
+
+def _logcumsumexp(self, dim):
+    """log(cumsum(exp(x - max))) + max, the max along `dim` taken first."""
+    if self.dim() == 0:
+        return self
+    top = aten.amax.default(self, [dim], True)
+    # An all -inf (or +inf) slice keeps its infinities unshifted.
+    top = torch.where(top.abs() == float("inf"), torch.zeros_like(top), top)
+    return torch.log(torch.cumsum(torch.exp(self - top), dim)) + top
+
+
+OURS[aten.logcumsumexp.default] = _logcumsumexp
+
+
+def _round_decimals(self, *, decimals=0):
+    """round(x * 10^d) / 10^d, half to even as torch.round."""
+    scale = 10.0 ** decimals
+    return torch.round(self * scale) / scale
+
+
+OURS[aten.round.decimals] = _round_decimals
 
 
 def _quantize_per_tensor(input, scale, zero_point, quant_min, quant_max, dtype):
