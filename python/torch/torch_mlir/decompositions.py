@@ -6,7 +6,8 @@ PyTorch's would leave `prims.*` ops (which have no ATen schema to import),
 in-place ops in a functional graph, or `as_strided` views, and where it has
 none that suits (kthvalue, median, bucketize, searchsorted, logcumsumexp,
 round with decimals, _trilinear, rrelu outside training, grouped
-convolutions other than 2-D, conv_tbc, adaptive max pooling, index.Tensor
+convolutions other than 2-D, conv_tbc, adaptive max pooling and 3-D
+average pooling, scatter with reduce=, index.Tensor
 with index tensors apart, as_strided of a view, PT2E's `quantized_decomposed`
 ops). Each of ours rewrites an op into ATen ops that convert-torch-to-linalg
 lowers.
@@ -303,6 +304,54 @@ def _index_apart(self, indices):
 
 
 OURS[aten.index.Tensor] = _index_apart
+
+
+def _scatter_reduce(self, dim, index, src, reduce):
+    """scatter with reduce="add" or "multiply": scatter_reduce with sum or
+    prod, self included."""
+    mode = {"add": "sum", "multiply": "prod"}.get(reduce)
+    if mode is None:
+        return NotImplemented
+    return aten.scatter_reduce.two(self, dim, index, src, mode, include_self=True)
+
+
+def _scatter_value_reduce(self, dim, index, value, reduce):
+    src = torch.full(index.shape, value, dtype=self.dtype, device=self.device)
+    return _scatter_reduce(self, dim, index, src, reduce)
+
+
+OURS[aten.scatter.reduce] = _scatter_reduce
+OURS[aten.scatter.value_reduce] = _scatter_value_reduce
+
+
+def _adaptive_avg_pool(input, output_size):
+    """adaptive_avg_pool over the last len(output_size) dims, one dim at a
+    time: each window [floor(i * n / m), ceil((i + 1) * n / m)) summed as a
+    difference of a cumulative sum, divided by its length."""
+    spatial = len(output_size)
+    sizes = list(input.shape[-spatial:])
+    if not all(isinstance(v, int) for v in sizes + list(output_size)):
+        return NotImplemented
+    device = input.device
+    out = input
+    for j, (n, m) in enumerate(zip(sizes, output_size)):
+        d = input.dim() - spatial + j
+        i = torch.arange(m, device=device)
+        start = torch.div(i * n, m, rounding_mode="floor")
+        end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
+        zero_shape = list(out.shape)
+        zero_shape[d] = 1
+        sums = torch.cat([torch.zeros(zero_shape, dtype=out.dtype, device=device),
+                          torch.cumsum(out, d)], d)
+        window = aten.index_select.default(sums, d, end) - aten.index_select.default(sums, d, start)
+        count_shape = [1] * out.dim()
+        count_shape[d] = m
+        out = window / (end - start).to(out.dtype).reshape(count_shape)
+    return out
+
+
+OURS[aten._adaptive_avg_pool3d.default] = _adaptive_avg_pool
+OURS[aten.adaptive_avg_pool3d.default] = _adaptive_avg_pool
 
 
 def _index_put_impl(self, indices, values, accumulate=False, unsafe=False):
