@@ -177,6 +177,15 @@ def _conv_tbc(input, weight, bias, pad=0):
 OURS[aten.conv_tbc.default] = _conv_tbc
 
 
+def _adaptive_windows(n, m, device):
+    """PyTorch's adaptive pooling windows of `m` outputs over `n` inputs, as
+    tensors of their starts and ends: [floor(i * n / m), ceil((i + 1) * n / m))."""
+    i = torch.arange(m, device=device)
+    start = torch.div(i * n, m, rounding_mode="floor")
+    end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
+    return start, end
+
+
 def _adaptive_max_pool(input, output_size):
     """adaptive_max_pool2d and 3d as a gather of every window (padded to the
     widest by repeating its last element, which changes neither the max nor
@@ -192,9 +201,7 @@ def _adaptive_max_pool(input, output_size):
     def windows(n, m):
         # Positions read for each output (m, k), clamped into the window.
         k = max(-(-(i + 1) * n // m) - (i * n // m) for i in range(m))
-        i = torch.arange(m, device=device)
-        start = torch.div(i * n, m, rounding_mode="floor")
-        end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
+        start, end = _adaptive_windows(n, m, device)
         at = start.unsqueeze(1) + torch.arange(k, device=device).unsqueeze(0)
         return torch.minimum(at, (end - 1).unsqueeze(1)), k
 
@@ -336,9 +343,7 @@ def _adaptive_avg_pool(input, output_size):
     out = input
     for j, (n, m) in enumerate(zip(sizes, output_size)):
         d = input.dim() - spatial + j
-        i = torch.arange(m, device=device)
-        start = torch.div(i * n, m, rounding_mode="floor")
-        end = torch.div((i + 1) * n + m - 1, m, rounding_mode="floor")
+        start, end = _adaptive_windows(n, m, device)
         zero_shape = list(out.shape)
         zero_shape[d] = 1
         sums = torch.cat([torch.zeros(zero_shape, dtype=out.dtype, device=device),
@@ -462,20 +467,11 @@ OURS[aten.searchsorted.Tensor] = _searchsorted
 
 
 def _median_dim(self, dim=0, keepdim=False):
-    """The lower median along `dim` and its index: a stable sort, then the
-    element at (n - 1) // 2."""
-    if self.dim() == 0:
+    """The lower median along `dim` and its index: the ((n - 1) // 2 + 1)-th
+    smallest."""
+    if self.dim() == 0 or not isinstance(self.shape[dim], int):
         return NotImplemented
-    n = self.shape[dim]
-    if not isinstance(n, int):
-        return NotImplemented
-    values, indices = aten.sort.stable(self, stable=True, dim=dim)
-    at = (n - 1) // 2
-    values = aten.slice.Tensor(values, dim, at, at + 1)
-    indices = aten.slice.Tensor(indices, dim, at, at + 1)
-    if not keepdim:
-        values, indices = values.squeeze(dim), indices.squeeze(dim)
-    return values, indices
+    return _kthvalue(self, (self.shape[dim] - 1) // 2 + 1, dim, keepdim)
 
 
 OURS[aten.median.dim] = _median_dim
@@ -527,22 +523,19 @@ def _along(values, axis, rank):
 
 
 def _quantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype):
-    if input.dtype in (torch.float16, torch.bfloat16):
-        input = input.to(torch.float32)
+    """Per tensor, with the scales and zero points broadcast along `axis`."""
     rank = input.dim()
-    q = torch.round(input * (1.0 / _along(scales, axis, rank))) + _along(zero_points, axis, rank)
-    return torch.clamp(q, quant_min, quant_max).to(dtype)
+    return _quantize_per_tensor(input, _along(scales, axis, rank),
+                                _along(zero_points, axis, rank), quant_min, quant_max, dtype)
 
 
 def _dequantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype,
                             *, out_dtype=None):
-    del quant_min, quant_max, dtype
-    out_dtype = out_dtype or torch.float32
+    """Per tensor, with the scales and zero points (None: 0) broadcast along `axis`."""
     rank = input.dim()
-    shifted = input.to(out_dtype)
-    if zero_points is not None:
-        shifted = shifted - _along(zero_points, axis, rank)
-    return shifted * _along(scales, axis, rank)
+    zero_points = 0 if zero_points is None else _along(zero_points, axis, rank)
+    return _dequantize_per_tensor(input, _along(scales, axis, rank), zero_points, quant_min,
+                                  quant_max, dtype, out_dtype=out_dtype)
 
 
 def _quantized_decomposed():
