@@ -79,7 +79,7 @@ perValue(std::optional<SmallVector<int64_t>> ints, unsigned count) {
 /// Zeros of a static shape: where a loop's stacked outputs start.
 Value zerosOf(OnnxNode &n, ValueTensorType type) {
   return n.create<AtenZerosOp>(type, n.intList(type.getSizes()),
-                               n.constInt(*n.dtypeCode(type.getDtype())),
+                               n.constInt(*scalarTypeCode(type.getDtype())),
                                n.none(), n.none(), n.none());
 }
 
@@ -142,7 +142,7 @@ LogicalResult scan(OnnxNode &n) {
   for (unsigned i = 0; i < n.numResults(); ++i) {
     ValueTensorType t = rankedType(n.op->getResult(i).getType());
     if (!t || (i >= numStates &&
-               (!t.areAllSizesKnown() || !n.dtypeCode(t.getDtype()))))
+               (!t.areAllSizesKnown() || !scalarTypeCode(t.getDtype()))))
       return n.fail("output " + Twine(i) +
                     (i < numStates ? " is not a tensor of known rank and dtype"
                                    : " is not a tensor of static shape and "
@@ -271,7 +271,7 @@ LogicalResult loop(OnnxNode &n) {
                     " is not a tensor of known rank and dtype");
     if (i >= numCarried &&
         (!forLike || !tripCount || !t.areAllSizesKnown() ||
-         t.getSizes()[0] != *tripCount || !n.dtypeCode(t.getDtype())))
+         t.getSizes()[0] != *tripCount || !scalarTypeCode(t.getDtype())))
       return n.fail("scan output " + Twine(i - numCarried) +
                     " needs a constant trip count, a loop that never stops "
                     "early, and a static shape with a Torch dtype");

@@ -157,7 +157,7 @@ LogicalResult nonMaxSuppression(OnnxNode &n) {
   if (!iouThreshold)
     iouThreshold = n.create<AtenZerosOp>(
         n.tensorType({1}, dtype), n.intList({1}),
-        n.constInt(*n.dtypeCode(dtype)), n.none(), n.none(), n.none());
+        n.constInt(*scalarTypeCode(dtype)), n.none(), n.none(), n.none());
   Value scoreThreshold = scalarOperand(4);
   if ((n.operand(3) && !n.operandType(3)) || (n.operand(4) && !scoreThreshold))
     return n.fail("the thresholds must be float tensors of one element");

@@ -179,7 +179,7 @@ LogicalResult castTo(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
   ValueTensorType t = n.resultType();
-  std::optional<int64_t> code = n.dtypeCode(t.getDtype());
+  std::optional<int64_t> code = scalarTypeCode(t.getDtype());
   if (!code)
     return n.fail("no Torch dtype for the target type");
   Value x = n.operand(0);
@@ -219,7 +219,7 @@ LogicalResult bitCast(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
   ValueTensorType t = n.resultType();
-  std::optional<int64_t> code = n.dtypeCode(t.getDtype());
+  std::optional<int64_t> code = scalarTypeCode(t.getDtype());
   if (!code)
     return n.fail("no Torch dtype for the target type");
   return n.replace(
@@ -486,7 +486,7 @@ LogicalResult dequantize(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !n.operandType(1))
     return n.fail("the operands' or result's types are unknown");
-  if (!n.dtypeCode(in.getDtype()) || !n.dtypeCode(out.getDtype()))
+  if (!scalarTypeCode(in.getDtype()) || !scalarTypeCode(out.getDtype()))
     return n.fail("no Torch dtype for the input or the result");
   int64_t rank = in.getSizes().size();
   int64_t axis = n.intAttr("axis", 1);
@@ -523,7 +523,7 @@ LogicalResult quantize(OnnxNode &n) {
   auto float8 = dyn_cast<mlir::FloatType>(out.getDtype());
   if (float8 && float8.getWidth() != 8)
     float8 = nullptr;
-  if (!n.dtypeCode(out.getDtype()) ||
+  if (!scalarTypeCode(out.getDtype()) ||
       !((intType && intType.getWidth() <= 32) || float8))
     return n.fail("only 2- to 32-bit integer and float8 results are "
                   "converted");

@@ -744,7 +744,7 @@ Value windowSum(OnnxNode &n, Value x, const PoolWindow &w) {
   kernelSizes.append(w.kernel.begin(), w.kernel.end());
   Value ones = n.create<AtenOnesOp>(
       n.tensorType(kernelSizes, dtype), n.intList(kernelSizes),
-      n.constInt(*n.dtypeCode(dtype)), n.none(), n.none(), n.none());
+      n.constInt(*scalarTypeCode(dtype)), n.none(), n.none(), n.none());
   SmallVector<int64_t> summedSizes = {planes, 1};
   summedSizes.append(w.outSizes.begin(), w.outSizes.end());
   Value summed = n.create<AtenConvolutionOp>(
@@ -908,7 +908,7 @@ LogicalResult maxUnpool(OnnxNode &n) {
   auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
   Value zeros = n.create<AtenZerosOp>(
       n.tensorType({total}, dtype), n.intList({total}),
-      n.constInt(*n.dtypeCode(dtype)), n.none(), n.none(), n.none());
+      n.constInt(*scalarTypeCode(dtype)), n.none(), n.none(), n.none());
   Value flatIndices = reshape(n, n.convert(n.operand(1), si64), {values}, si64);
   Value flatValues = reshape(n, n.operand(0), {values}, dtype);
   Value y = n.create<AtenScatterSrcOp>(n.tensorType({total}, dtype), zeros,

@@ -91,8 +91,6 @@ public:
   Value list(Type elementType, ValueRange values);
   /// A tensor type of `sizes` with `dtype`.
   Torch::ValueTensorType tensorType(ArrayRef<int64_t> sizes, Type dtype);
-  /// PyTorch's ScalarType code of a dtype (aten.to.dtype's argument).
-  std::optional<int64_t> dtypeCode(Type dtype);
 
   template <typename OpTy, typename... Args>
   Value create(Type result, Args &&...args) {

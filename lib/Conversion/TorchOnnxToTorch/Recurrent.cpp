@@ -121,7 +121,7 @@ struct RecurrentLayer {
   }
   Value zeros(ArrayRef<Value> sizes, ArrayRef<int64_t> staticSizes) {
     return n.create<AtenZerosOp>(type(staticSizes), n.sizeList(sizes),
-                                 n.constInt(*n.dtypeCode(dtype)), n.none(),
+                                 n.constInt(*scalarTypeCode(dtype)), n.none(),
                                  n.none(), n.none());
   }
 
@@ -146,7 +146,7 @@ LogicalResult RecurrentLayer::read() {
       wType.getSizes().size() != 3 || rType.getSizes().size() != 3)
     return n.fail("X, W and R must be tensors of rank 3 and known dtype");
   dtype = xType.getDtype();
-  if (!isa<mlir::FloatType>(dtype) || !n.dtypeCode(dtype))
+  if (!isa<mlir::FloatType>(dtype) || !scalarTypeCode(dtype))
     return n.fail("X must be a floating-point tensor");
   StringRef direction = n.stringAttr("direction", "forward");
   if (direction == "bidirectional")

@@ -154,8 +154,8 @@ LogicalResult resize(OnnxNode &n) {
   if (mode != "nearest" && mode != "linear" && mode != "cubic")
     return n.fail("mode '" + mode + "' is not converted");
   // Linear and cubic blend in the result's type.
-  if (mode != "nearest" &&
-      (!isa<mlir::FloatType>(out.getDtype()) || !n.dtypeCode(out.getDtype())))
+  if (mode != "nearest" && (!isa<mlir::FloatType>(out.getDtype()) ||
+                            !scalarTypeCode(out.getDtype())))
     return n.fail("mode '" + mode + "' needs a float result");
   StringRef transform =
       n.stringAttr("coordinate_transformation_mode", "half_pixel");
@@ -560,7 +560,7 @@ LogicalResult gridSample(OnnxNode &n) {
   if (llvm::is_contained(spatial, kUnknownSize))
     return n.fail("X's spatial sizes must be static");
   if (!isa<mlir::FloatType>(in.getDtype()) ||
-      !isa<mlir::FloatType>(grid.getDtype()) || !n.dtypeCode(in.getDtype()))
+      !isa<mlir::FloatType>(grid.getDtype()) || !scalarTypeCode(in.getDtype()))
     return n.fail("X and the grid must be float tensors");
   StringRef mode = n.stringAttr("mode", n.opset < 20 ? "bilinear" : "linear");
   if (mode == "bilinear")

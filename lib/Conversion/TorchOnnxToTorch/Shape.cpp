@@ -283,7 +283,7 @@ LogicalResult fullOfShape(OnnxNode &n, ValueTensorType out) {
   } else if (n.attr("value")) {
     return n.fail("`value` is not a dense tensor");
   }
-  std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+  std::optional<int64_t> code = scalarTypeCode(out.getDtype());
   if (!code)
     return n.fail("the result's dtype has no Torch dtype");
   Value fill = isa<mlir::FloatType>(out.getDtype())
@@ -1021,7 +1021,7 @@ LogicalResult range(OnnxNode &n) {
       out.getSizes()[0] == kUnknownSize) {
     // Of a length known only at run time: aten.arange of the operands'
     // values.
-    std::optional<int64_t> code = n.dtypeCode(out.getDtype());
+    std::optional<int64_t> code = scalarTypeCode(out.getDtype());
     if (!code)
       return n.fail("the result's dtype has no Torch dtype");
     bool isFloat = isa<mlir::FloatType>(out.getDtype());

@@ -140,7 +140,7 @@ Value dftAlong(OnnxNode &n, int64_t axis, int64_t length, bool inverse,
 LogicalResult dft(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || !isa<mlir::FloatType>(in.getDtype()) ||
-      !n.dtypeCode(in.getDtype()))
+      !scalarTypeCode(in.getDtype()))
     return n.fail("the input must be a float tensor of known rank");
   int64_t rank = in.getSizes().size();
   int64_t parts = rank ? in.getSizes().back() : 0;

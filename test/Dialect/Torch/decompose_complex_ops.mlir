@@ -189,3 +189,103 @@ func.func @hardswish(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32> {
   %0 = torch.aten.hardswish %x : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// scaled_dot_product_attention, causal: q k^T * 1/sqrt(E), the future
+// (col - row > 0) set to -inf, softmax, times v.
+// CHECK-LABEL: func.func @attention_causal(
+// CHECK:         %[[KT:.*]] = torch.aten.transpose.int {{.*}} -> !torch.vtensor<[2,8,5],f32>
+// CHECK:         torch.aten.bmm {{.*}} -> !torch.vtensor<[2,5,5],f32>
+// CHECK:         torch.aten.mul.Scalar {{.*}}, %float3.535{{.*}}e-01
+// CHECK:         %[[F:.*]] = torch.aten.gt.Scalar {{.*}} -> !torch.vtensor<[5,5],i1>
+// CHECK:         torch.aten.masked_fill.Scalar %{{.*}}, %[[F]], %float-inf
+// CHECK:         torch.aten.amax
+// CHECK:         torch.aten.bmm {{.*}} -> !torch.vtensor<[2,5,8],f32>
+// CHECK-NOT:     torch.aten.scaled_dot_product_attention
+func.func @attention_causal(%q: !torch.vtensor<[2,5,8],f32>, %k: !torch.vtensor<[2,5,8],f32>, %v: !torch.vtensor<[2,5,8],f32>) -> !torch.vtensor<[2,5,8],f32> {
+  %none = torch.constant.none
+  %float0 = torch.constant.float 0.000000e+00
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %0 = torch.aten.scaled_dot_product_attention %q, %k, %v, %none, %float0, %true, %none, %false : !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[2,5,8],f32>, !torch.vtensor<[2,5,8],f32>, !torch.none, !torch.float, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[2,5,8],f32>
+  return %0 : !torch.vtensor<[2,5,8],f32>
+}
+
+// -----
+
+// group_norm: [N, C, H, W] viewed as [N, G, -1], normalized over the last
+// dim, viewed back, times the weight as [1, C, 1, 1].
+// CHECK-LABEL: func.func @group_norm(
+// CHECK:         %[[G:.*]] = torch.aten.view {{.*}} -> !torch.vtensor<[?,2,12],f32>
+// CHECK:         torch.aten.mean.dim %[[G]]
+// CHECK:         torch.aten.rsqrt {{.*}} -> !torch.vtensor<[?,2,1],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[?,4,3,2],f32>
+// CHECK:         torch.aten.view {{.*}} -> !torch.vtensor<[1,4,1,1],f32>
+// CHECK-NOT:     torch.aten.group_norm
+func.func @group_norm(%x: !torch.vtensor<[?,4,3,2],f32>, %w: !torch.vtensor<[4],f32>) -> !torch.vtensor<[?,4,3,2],f32> {
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %eps = torch.constant.float 1.000000e-05
+  %false = torch.constant.bool false
+  %0 = torch.aten.group_norm %x, %int2, %w, %none, %eps, %false : !torch.vtensor<[?,4,3,2],f32>, !torch.int, !torch.vtensor<[4],f32>, !torch.none, !torch.float, !torch.bool -> !torch.vtensor<[?,4,3,2],f32>
+  return %0 : !torch.vtensor<[?,4,3,2],f32>
+}
+
+// -----
+
+// einsum "bii->b": the repeated letter as a diagonal, then summed.
+// CHECK-LABEL: func.func @einsum_trace(
+// CHECK:         torch.aten.diagonal %{{.*}}, %int0, %int1, %int2 {{.*}} -> !torch.vtensor<[2,3],f32>
+// CHECK:         torch.aten.sum.dim_IntList {{.*}} -> !torch.vtensor<[2],f32>
+// CHECK-NOT:     torch.aten.einsum
+func.func @einsum_trace(%x: !torch.vtensor<[2,3,3],f32>) -> !torch.vtensor<[2],f32> {
+  %str = torch.constant.str "bii->b"
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %x : (!torch.vtensor<[2,3,3],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.einsum %str, %0, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor<[2],f32>
+  return %1 : !torch.vtensor<[2],f32>
+}
+
+// -----
+
+// Operators the registry lacks, by name: fft_irfft trims the bins to
+// n // 2 + 1 and is _fft_c2r (ortho: code 1); the no-training batch norm
+// whose statistics nobody reads is batch_norm, then its arithmetic.
+// CHECK-LABEL: func.func @irfft_operator(
+// CHECK:         %[[T:.*]] = torch.aten.slice.Tensor %{{.*}}, %int1, %int0, %int3, %int1{{.*}} -> !torch.vtensor<[2,3],complex<f32>>
+// CHECK:         torch.aten._fft_c2r %[[T]], %{{.*}}, %int1{{.*}}, %int5{{.*}} -> !torch.vtensor<[2,5],f32>
+// CHECK-LABEL: func.func @batch_norm_operator(
+// CHECK-NOT:     torch.operator
+// CHECK:         torch.aten.rsqrt
+func.func @irfft_operator(%x: !torch.vtensor<[2,4],complex<f32>>) -> !torch.vtensor<[2,5],f32> {
+  %int5 = torch.constant.int 5
+  %int-1 = torch.constant.int -1
+  %str = torch.constant.str "ortho"
+  %0 = torch.operator "aten.fft_irfft"(%x, %int5, %int-1, %str) : (!torch.vtensor<[2,4],complex<f32>>, !torch.int, !torch.int, !torch.str) -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+func.func @batch_norm_operator(%x: !torch.vtensor<[2,3,4],f32>, %c: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4],f32> {
+  %momentum = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0:3 = torch.operator "aten._native_batch_norm_legit_no_training"(%x, %c, %c, %c, %c, %momentum, %eps) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.float, !torch.float) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[0],f32>, !torch.vtensor<[0],f32>)
+  return %0#0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
+// logsumexp without keepdim: log(sum(exp(x - m))) + m, m the max with
+// infinities taken as 0, then the dim squeezed.
+// CHECK-LABEL: func.func @logsumexp(
+// CHECK:         %[[M:.*]] = torch.aten.amax {{.*}} -> !torch.vtensor<[3,1],f32>
+// CHECK:         torch.aten.eq.Scalar
+// CHECK:         torch.aten.masked_fill.Scalar
+// CHECK:         torch.aten.log
+// CHECK:         torch.aten.squeeze.dim {{.*}} -> !torch.vtensor<[3],f32>
+func.func @logsumexp(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3],f32> {
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %0 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %1 = torch.aten.logsumexp %x, %0, %false : !torch.vtensor<[3,4],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3],f32>
+  return %1 : !torch.vtensor<[3],f32>
+}

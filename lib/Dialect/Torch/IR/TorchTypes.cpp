@@ -388,3 +388,55 @@ NonValueTensorType BaseTensorType::getWithoutValueSemantics() const {
   return NonValueTensorType::get(getContext(), getOptionalSizes(),
                                  getOptionalDtype());
 }
+
+std::optional<int64_t> mlir::torch::Torch::scalarTypeCode(Type dtype) {
+  if (dtype.isUnsignedInteger(8))
+    return 0;
+  if (dtype.isSignedInteger(8))
+    return 1;
+  if (dtype.isSignedInteger(16))
+    return 2;
+  if (dtype.isSignedInteger(32))
+    return 3;
+  if (dtype.isSignedInteger(64))
+    return 4;
+  if (dtype.isF16())
+    return 5;
+  if (dtype.isF32())
+    return 6;
+  if (dtype.isF64())
+    return 7;
+  if (auto c = dyn_cast<ComplexType>(dtype))
+    return c.getElementType().isF32()   ? std::optional<int64_t>(9)
+           : c.getElementType().isF64() ? std::optional<int64_t>(10)
+                                        : std::nullopt;
+  if (dtype.isSignlessInteger(1))
+    return 11;
+  if (dtype.isBF16())
+    return 15;
+  if (isa<Float8E5M2Type>(dtype))
+    return 23;
+  if (isa<Float8E4M3FNType>(dtype))
+    return 24;
+  if (isa<Float8E5M2FNUZType>(dtype))
+    return 25;
+  if (isa<Float8E4M3FNUZType>(dtype))
+    return 26;
+  if (dtype.isUnsignedInteger(16))
+    return 27;
+  if (dtype.isUnsignedInteger(32))
+    return 28;
+  if (dtype.isUnsignedInteger(64))
+    return 29;
+  // The sub-byte integers (one per byte in memory): PyTorch's UInt2, UInt4,
+  // Int2, Int4.
+  if (dtype.isUnsignedInteger(2))
+    return 31;
+  if (dtype.isUnsignedInteger(4))
+    return 33;
+  if (dtype.isSignedInteger(2))
+    return 38;
+  if (dtype.isSignedInteger(4))
+    return 40;
+  return std::nullopt;
+}

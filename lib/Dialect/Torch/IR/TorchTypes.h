@@ -50,6 +50,11 @@ public:
 /// complex<float> and the quantized !torch.qint8 family.
 bool isValidTorchDtype(Type dtype);
 
+/// PyTorch's ScalarType code of a dtype (6 for f32, 4 for si64, 11 for i1,
+/// ...: the integer a `dtype=` operand holds), or none for the quantized
+/// and other types PyTorch has no code for here.
+std::optional<int64_t> scalarTypeCode(Type dtype);
+
 } // namespace Torch
 } // namespace torch
 } // namespace mlir

@@ -1,0 +1,215 @@
+//===- DecomposeElementwise.cpp - Elementwise ops
+//---------------------------===//
+//
+// Activations and arithmetic PyTorch defines by other elementwise ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Decompositions.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::Torch::decompositions;
+
+namespace {
+
+/// Activations PyTorch defines by others, on a tensor of known type whose
+/// result has its type: relu6 = hardtanh(x, 0, 6); hardsigmoid =
+/// hardtanh(x + 3, 0, 6) / 6; hardswish = x * hardsigmoid(x); square = x * x;
+/// frac = x - trunc(x); mish = x * tanh(softplus(x)); selu and celu as elu
+/// with their constants.
+template <typename OpTy>
+class DecomposeActivation : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a tensor of known type");
+    bool isFloat = isa<mlir::FloatType>(type.getDtype());
+    TorchBuilder b(rewriter, op.getLoc());
+    Value x = op.getSelf();
+    Value one = b.constInt(1);
+    auto hardsigmoid = [&]() -> Value {
+      Value shifted =
+          b.create<AtenAddScalarOp>(type, x, b.constFloat(3.0), one);
+      Value clamped = b.create<AtenHardtanhOp>(type, shifted, b.constFloat(0.0),
+                                               b.constFloat(6.0));
+      return b.create<AtenDivScalarOp>(type, clamped, b.constFloat(6.0));
+    };
+    Value out;
+    if constexpr (std::is_same_v<OpTy, AtenSquareOp>) {
+      out = b.create<AtenMulTensorOp>(type, x, x);
+    } else {
+      if (!isFloat)
+        return rewriter.notifyMatchFailure(op, "not a float tensor");
+      if constexpr (std::is_same_v<OpTy, AtenRelu6Op>) {
+        out = b.create<AtenHardtanhOp>(type, x, b.constFloat(0.0),
+                                       b.constFloat(6.0));
+      } else if constexpr (std::is_same_v<OpTy, AtenHardsigmoidOp>) {
+        out = hardsigmoid();
+      } else if constexpr (std::is_same_v<OpTy, AtenHardswishOp>) {
+        out = b.create<AtenMulTensorOp>(type, x, hardsigmoid());
+      } else if constexpr (std::is_same_v<OpTy, AtenFracOp>) {
+        out = b.create<AtenSubTensorOp>(type, x, b.create<AtenTruncOp>(type, x),
+                                        one);
+      } else if constexpr (std::is_same_v<OpTy, AtenMishOp>) {
+        Value soft =
+            b.create<AtenSoftplusOp>(type, x, b.constInt(1), b.constInt(20));
+        out = b.create<AtenMulTensorOp>(type, x,
+                                        b.create<AtenTanhOp>(type, soft));
+      } else if constexpr (std::is_same_v<OpTy, AtenSeluOp>) {
+        out = b.create<AtenEluOp>(type, x, b.constFloat(1.6732632423543772),
+                                  b.constFloat(1.0507009873554805), one);
+      } else if constexpr (std::is_same_v<OpTy, AtenCeluOp>) {
+        std::optional<double> alpha;
+        if (auto f = op.getAlpha().template getDefiningOp<ConstantFloatOp>())
+          alpha = f.getValueAttr().getValueAsDouble();
+        else if (std::optional<int64_t> i = constantInt(op.getAlpha()))
+          alpha = *i;
+        if (!alpha || *alpha == 0)
+          return rewriter.notifyMatchFailure(op,
+                                             "alpha not a nonzero constant");
+        out = b.create<AtenEluOp>(type, x, op.getAlpha(), one,
+                                  b.constFloat(1.0 / *alpha));
+      }
+    }
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// floor_divide(a, b) = div(a, b, rounding_mode="floor"); outer(a, b) =
+/// a[:, None] * b.
+class DecomposeFloorDivide : public Decomposition<AtenFloorDivideOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenFloorDivideOp op,
+                          PatternRewriter &rewriter) const override {
+    Value floor = rewriter.create<ConstantStrOp>(
+        op.getLoc(), rewriter.getStringAttr("floor"));
+    rewriter.replaceOpWithNewOp<AtenDivTensorModeOp>(
+        op, op.getType(), op.getSelf(), op.getOther(), floor);
+    return success();
+  }
+};
+
+/// log_sigmoid(x) = -softplus(-x); round(x, decimals) = round(x * 10^d) /
+/// 10^d (for d < 0, round(x / 10^-d) * 10^-d, as PyTorch); rrelu outside
+/// training = leaky_relu with the mean slope (lower + upper) / 2; prelu(x,
+/// w) = x where x > 0, else w * x, w of one element or one per channel
+/// (dim 1).
+class DecomposeLogSigmoid : public Decomposition<AtenLogSigmoidOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenLogSigmoidOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a float tensor");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value negated = b.create<AtenNegOp>(type, op.getSelf());
+    Value soft =
+        b.create<AtenSoftplusOp>(type, negated, b.constInt(1), b.constInt(20));
+    rewriter.replaceOpWithNewOp<AtenNegOp>(op, type, soft);
+    return success();
+  }
+};
+
+class DecomposeRoundDecimals : public Decomposition<AtenRoundDecimalsOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenRoundDecimalsOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    std::optional<int64_t> decimals = constantInt(op.getDecimals());
+    if (!type || !decimals || !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a float tensor");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value factor = b.constFloat(std::pow(10.0, std::abs(*decimals)));
+    Value x = op.getSelf();
+    if (*decimals >= 0) {
+      Value scaled = b.create<AtenMulScalarOp>(type, x, factor);
+      Value rounded = b.create<AtenRoundOp>(type, scaled);
+      rewriter.replaceOpWithNewOp<AtenDivScalarOp>(op, type, rounded, factor);
+    } else {
+      Value scaled = b.create<AtenDivScalarOp>(type, x, factor);
+      Value rounded = b.create<AtenRoundOp>(type, scaled);
+      rewriter.replaceOpWithNewOp<AtenMulScalarOp>(op, type, rounded, factor);
+    }
+    return success();
+  }
+};
+
+class DecomposeRreluEval : public Decomposition<AtenRreluOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenRreluOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    std::optional<double> lower = constantNumber(op.getLower());
+    std::optional<double> upper = constantNumber(op.getUpper());
+    if (!type || !lower || !upper || constantBool(op.getTraining()) != false ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "training, or bounds unknown");
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenLeakyReluOp>(
+        op, type, op.getSelf(), b.constFloat((*lower + *upper) / 2));
+    return success();
+  }
+};
+
+class DecomposePrelu : public Decomposition<AtenPreluOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenPreluOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType weight = knownType(op.getWeight());
+    if (!type || !weight || weight.getSizes().size() != 1 ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a 1-D weight");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = type.getSizes().size();
+    Value w = op.getWeight();
+    if (weight.getSizes()[0] != 1) {
+      if (rank < 2)
+        return rewriter.notifyMatchFailure(op, "channels without a dim 1");
+      SmallVector<int64_t> shape(rank, 1), sizes(rank, 1);
+      shape[1] = -1;
+      sizes[1] = weight.getSizes()[0];
+      w = b.create<AtenViewOp>(b.type(sizes, weight.getDtype()), w,
+                               b.intList(shape));
+    }
+    Value scaled = b.create<AtenMulTensorOp>(type, op.getSelf(), w);
+    Value positive = b.create<AtenGtScalarOp>(b.type(type.getSizes(), b.i1()),
+                                              op.getSelf(), b.constInt(0));
+    rewriter.replaceOpWithNewOp<AtenWhereSelfOp>(op, type, positive,
+                                                 op.getSelf(), scaled);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
+    RewritePatternSet &patterns, const LegalOps &legal) {
+  patterns.add<
+      DecomposeActivation<AtenRelu6Op>, DecomposeActivation<AtenHardsigmoidOp>,
+      DecomposeActivation<AtenHardswishOp>, DecomposeActivation<AtenSquareOp>,
+      DecomposeActivation<AtenFracOp>, DecomposeActivation<AtenMishOp>,
+      DecomposeActivation<AtenSeluOp>, DecomposeActivation<AtenCeluOp>,
+      DecomposeFloorDivide, DecomposeLogSigmoid, DecomposeRoundDecimals,
+      DecomposeRreluEval, DecomposePrelu>(patterns.getContext(), legal);
+}

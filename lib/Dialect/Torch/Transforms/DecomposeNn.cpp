@@ -1,0 +1,484 @@
+//===- DecomposeNn.cpp - Neural-network ops
+//---------------------------------===//
+//
+// Softmax, normalization, convolution and pooling ops as simpler ATen ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Decompositions.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::torch;
+using namespace mlir::torch::Torch;
+using namespace mlir::torch::Torch::decompositions;
+
+namespace {
+
+/// The softmax family along `dim`, stable: x - max(x) first.
+/// softmax = exp(s) / sum(exp(s)); log_softmax = s - log(sum(exp(s))).
+Value softmaxOf(TorchBuilder &b, Value x, ValueTensorType type, int64_t dim,
+                bool logarithm) {
+  ValueTensorType keptType = TorchBuilder::reduced(type, dim);
+  Value dims = b.intList({dim});
+  Value keep = b.constBool(true);
+  Value one = b.constInt(1);
+  Value max = b.create<AtenAmaxOp>(keptType, x, dims, keep);
+  Value shifted = b.create<AtenSubTensorOp>(type, x, max, one);
+  Value exp = b.create<AtenExpOp>(type, shifted);
+  Value sum =
+      b.create<AtenSumDimIntListOp>(keptType, exp, dims, keep, b.none());
+  if (!logarithm)
+    return b.create<AtenDivTensorOp>(type, exp, sum);
+  Value log = b.create<AtenLogOp>(keptType, sum);
+  return b.create<AtenSubTensorOp>(type, shifted, log, one);
+}
+
+/// softmax.int / log_softmax.int (no dtype) and _softmax / _log_softmax
+/// (not half_to_float), on float tensors of known rank.
+template <typename OpTy, bool Logarithm>
+class DecomposeSoftmax : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op,
+                                         "not a float tensor of known rank");
+    Value third = op->getOperand(2);
+    if (!isNone(third) && constantBool(third) != false)
+      return rewriter.notifyMatchFailure(op, "a dtype or half_to_float");
+    int64_t rank = type.getSizes().size();
+    std::optional<int64_t> dim = constantInt(op.getDim());
+    if (!dim || *dim < -std::max<int64_t>(rank, 1) ||
+        *dim >= std::max<int64_t>(rank, 1) || rank == 0)
+      return rewriter.notifyMatchFailure(op, "no constant dim in range");
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, softmaxOf(b, op.getSelf(), type,
+                                     *dim < 0 ? *dim + rank : *dim, Logarithm));
+    return success();
+  }
+};
+
+/// conv1d/2d/3d(input, weight, bias, stride, padding, dilation, groups):
+/// convolution, not transposed, no output padding.
+template <typename OpTy> class DecomposeConvNd : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType input = knownType(op.getInput());
+    auto stride = op.getStride().template getDefiningOp<PrimListConstructOp>();
+    if (!input || !stride)
+      return rewriter.notifyMatchFailure(op, "unknown input rank or stride");
+    int64_t spatial = input.getSizes().size() - 2;
+    int64_t expected = std::is_same_v<OpTy, AtenConv1dOp>   ? 1
+                       : std::is_same_v<OpTy, AtenConv2dOp> ? 2
+                                                            : 3;
+    if (spatial != expected)
+      return rewriter.notifyMatchFailure(op, "an unbatched input");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value outputPadding = b.intList(SmallVector<int64_t>(spatial, 0));
+    rewriter.replaceOpWithNewOp<AtenConvolutionOp>(
+        op, op.getType(), op.getInput(), op.getWeight(), op.getBias(),
+        op.getStride(), op.getPadding(), op.getDilation(), b.constBool(false),
+        outputPadding, op.getGroups());
+    return success();
+  }
+};
+
+/// conv_transpose1d/2d/3d(input, weight, bias, stride, padding,
+/// output_padding, groups, dilation): convolution, transposed.
+template <typename OpTy>
+class DecomposeConvTransposeNd : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType input = knownType(op.getInput());
+    if (!input || input.getSizes().size() < 3)
+      return rewriter.notifyMatchFailure(op, "an unbatched input");
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenConvolutionOp>(
+        op, op.getType(), op.getInput(), op.getWeight(), op.getBias(),
+        op.getStride(), op.getPadding(), op.getDilation(), b.constBool(true),
+        op.getOutputPadding(), op.getGroups());
+    return success();
+  }
+};
+
+/// layer_norm(x, normalized_shape, weight, bias, eps): over the last
+/// len(normalized_shape) dims, (x - mean) * rsqrt(mean((x - mean)^2) + eps),
+/// then * weight + bias (each broadcast over the leading dims).
+class DecomposeLayerNorm : public Decomposition<AtenLayerNormOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenLayerNormOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    auto shape = op.getNormalizedShape().getDefiningOp<PrimListConstructOp>();
+    if (!type || !shape || !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op,
+                                         "not a float tensor of known rank");
+    int64_t rank = type.getSizes().size();
+    int64_t normalized = shape.getElements().size();
+    if (normalized < 1 || normalized > rank)
+      return rewriter.notifyMatchFailure(op,
+                                         "normalized_shape of wrong length");
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> dims, kept(type.getSizes());
+    for (int64_t d = rank - normalized; d < rank; ++d) {
+      dims.push_back(d);
+      kept[d] = 1;
+    }
+    ValueTensorType keptType = b.type(kept, type.getDtype());
+    Value dimList = b.intList(dims);
+    Value keep = b.constBool(true);
+    Value one = b.constInt(1);
+    Value x = op.getInput();
+    Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList, keep, b.none());
+    Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
+    Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
+    Value var =
+        b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
+    Value shifted = b.create<AtenAddScalarOp>(keptType, var, op.getEps(), one);
+    Value rstd = b.create<AtenRsqrtOp>(keptType, shifted);
+    Value out = b.create<AtenMulTensorOp>(type, centered, rstd);
+    if (!isNone(op.getWeight()))
+      out = b.create<AtenMulTensorOp>(type, out, op.getWeight());
+    if (!isNone(op.getBias()))
+      out = b.create<AtenAddTensorOp>(type, out, op.getBias(), one);
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// batch_norm outside training: (x - running_mean) * rsqrt(running_var +
+/// eps) * weight + bias, the per-channel tensors viewed as [1, C, 1, ...].
+class DecomposeBatchNormInference : public Decomposition<AtenBatchNormOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenBatchNormOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    if (!type || type.getSizes().size() < 2 ||
+        !isa<mlir::FloatType>(type.getDtype()) ||
+        constantBool(op.getTraining()) != false ||
+        isNone(op.getRunningMean()) || isNone(op.getRunningVar()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "training, or no statistics");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = type.getSizes().size();
+    SmallVector<int64_t> shape(rank, 1);
+    shape[1] = -1;
+    SmallVector<int64_t> channelSizes(rank, 1);
+    channelSizes[1] = type.getSizes()[1];
+    Value shapeList = b.intList(shape);
+    Value one = b.constInt(1);
+    auto channel = [&](Value v) -> Value {
+      ValueTensorType t = knownType(v);
+      return b.create<AtenViewOp>(b.type(channelSizes, t.getDtype()), v,
+                                  shapeList);
+    };
+    if (!knownType(op.getRunningMean()) || !knownType(op.getRunningVar()))
+      return rewriter.notifyMatchFailure(op, "statistics of unknown type");
+    ValueTensorType channelType = b.type(channelSizes, type.getDtype());
+    Value var = channel(op.getRunningVar());
+    Value shifted =
+        b.create<AtenAddScalarOp>(channelType, var, op.getEps(), one);
+    Value scale = b.create<AtenRsqrtOp>(channelType, shifted);
+    Value centered = b.create<AtenSubTensorOp>(
+        type, op.getInput(), channel(op.getRunningMean()), one);
+    Value out = b.create<AtenMulTensorOp>(type, centered, scale);
+    if (!isNone(op.getWeight())) {
+      if (!knownType(op.getWeight()))
+        return rewriter.notifyMatchFailure(op, "weight of unknown type");
+      out = b.create<AtenMulTensorOp>(type, out, channel(op.getWeight()));
+    }
+    if (!isNone(op.getBias())) {
+      if (!knownType(op.getBias()))
+        return rewriter.notifyMatchFailure(op, "bias of unknown type");
+      out = b.create<AtenAddTensorOp>(type, out, channel(op.getBias()), one);
+    }
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// adaptive_avg_pool2d to 1 x 1: the mean over the last two dims.
+class DecomposeGlobalAvgPool : public Decomposition<AtenAdaptiveAvgPool2dOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenAdaptiveAvgPool2dOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    auto list = op.getOutputSize().getDefiningOp<PrimListConstructOp>();
+    if (!type || !result || !list || type.getSizes().size() < 3 ||
+        !isa<mlir::FloatType>(type.getDtype()) ||
+        !llvm::all_of(list.getElements(),
+                      [](Value v) { return constantInt(v) == 1; }))
+      return rewriter.notifyMatchFailure(op, "not a global average");
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenMeanDimOp>(op, result, op.getSelf(),
+                                               b.intList({-2, -1}),
+                                               b.constBool(true), b.none());
+    return success();
+  }
+};
+
+/// scaled_dot_product_attention(q, k, v, mask, dropout_p = 0, is_causal,
+/// scale) without dropout or grouped heads: softmax(q k^T * scale + bias)
+/// v, where the scale defaults to 1/sqrt(E), a causal mask and a boolean
+/// mask set -inf where they exclude, and a float mask is added.
+class DecomposeAttention
+    : public Decomposition<AtenScaledDotProductAttentionOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenScaledDotProductAttentionOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType q = knownType(op.getQuery());
+    ValueTensorType k = knownType(op.getKey());
+    ValueTensorType v = knownType(op.getValue());
+    ValueTensorType result = knownType(op.getResult());
+    std::optional<double> dropout = constantNumber(op.getDropoutP());
+    std::optional<bool> causal = constantBool(op.getIsCausal());
+    if (!q || !k || !v || !result || q.getSizes().size() < 2 ||
+        k.getSizes().size() != q.getSizes().size() ||
+        !isa<mlir::FloatType>(q.getDtype()))
+      return rewriter.notifyMatchFailure(op, "operands of unknown type");
+    if (dropout != 0.0 || !causal || constantBool(op.getEnableGqa()) != false)
+      return rewriter.notifyMatchFailure(op, "dropout or grouped heads");
+    int64_t rank = q.getSizes().size();
+    int64_t l = q.getSizes()[rank - 2], e = q.getSizes()[rank - 1];
+    int64_t s = k.getSizes()[rank - 2];
+    double scale;
+    if (isNone(op.getScale())) {
+      if (e == kUnknownSize)
+        return rewriter.notifyMatchFailure(op, "a head size known at run time");
+      scale = 1.0 / std::sqrt(static_cast<double>(e));
+    } else if (std::optional<double> given = constantNumber(op.getScale())) {
+      scale = *given;
+    } else {
+      return rewriter.notifyMatchFailure(op, "scale not a constant");
+    }
+    TorchBuilder b(rewriter, op.getLoc());
+    Type dtype = q.getDtype();
+    Value one = b.constInt(1);
+    SmallVector<int64_t> kt(k.getSizes()), scoreSizes(result.getSizes());
+    std::swap(kt[rank - 2], kt[rank - 1]);
+    scoreSizes[rank - 1] = s;
+    scoreSizes[rank - 2] = l;
+    ValueTensorType scoreType = b.type(scoreSizes, dtype);
+    Value keyT = b.create<AtenTransposeIntOp>(
+        b.type(kt, k.getDtype()), op.getKey(), b.constInt(-2), b.constInt(-1));
+    Value scores = b.create<AtenMatmulOp>(scoreType, op.getQuery(), keyT);
+    scores = b.create<AtenMulScalarOp>(scoreType, scores, b.constFloat(scale));
+    Value minusInf = b.constFloat(-std::numeric_limits<double>::infinity());
+    if (*causal) {
+      // Key j is in query i's future when j - i > 0.
+      Value diff = b.columnMinusRow(scores);
+      ArrayRef<int64_t> ls = cast<ValueTensorType>(diff.getType()).getSizes();
+      Value future =
+          b.create<AtenGtScalarOp>(b.type(ls, b.i1()), diff, b.constInt(0));
+      scores =
+          b.create<AtenMaskedFillScalarOp>(scoreType, scores, future, minusInf);
+    }
+    if (!isNone(op.getAttnMask())) {
+      ValueTensorType mask = knownType(op.getAttnMask());
+      if (!mask)
+        return rewriter.notifyMatchFailure(op, "a mask of unknown type");
+      if (mask.getDtype() == b.i1()) {
+        Value excluded = b.create<AtenLogicalNotOp>(mask, op.getAttnMask());
+        scores = b.create<AtenMaskedFillScalarOp>(scoreType, scores, excluded,
+                                                  minusInf);
+      } else {
+        scores =
+            b.create<AtenAddTensorOp>(scoreType, scores, op.getAttnMask(), one);
+      }
+    }
+    Value weights =
+        b.create<AtenSoftmaxIntOp>(scoreType, scores, b.constInt(-1), b.none());
+    Value out = b.create<AtenMatmulOp>(result, weights, op.getValue());
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// `x` normalized over `dims` (biased variance): (x - mean) * rsqrt(var +
+/// eps), the statistics kept as unit dims.
+Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
+                     Value eps) {
+  auto type = cast<ValueTensorType>(x.getType());
+  SmallVector<int64_t> kept(type.getSizes());
+  for (int64_t d : dims)
+    kept[d] = 1;
+  ValueTensorType keptType = b.type(kept, type.getDtype());
+  Value dimList = b.intList(dims);
+  Value keep = b.constBool(true);
+  Value one = b.constInt(1);
+  Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList, keep, b.none());
+  Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
+  Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
+  Value var =
+      b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
+  Value shifted = b.create<AtenAddScalarOp>(keptType, var, eps, one);
+  Value scale = b.create<AtenRsqrtOp>(keptType, shifted);
+  return b.create<AtenMulTensorOp>(type, centered, scale);
+}
+
+/// `out` * weight + bias, each a [C] tensor (or None) viewed as [1, C, 1,
+/// ...] against `out`'s rank; null if one has no known type.
+Value channelAffine(TorchBuilder &b, Value out, Value weight, Value bias) {
+  auto type = cast<ValueTensorType>(out.getType());
+  int64_t rank = type.getSizes().size();
+  SmallVector<int64_t> shape(rank, 1), sizes(rank, 1);
+  shape[1] = -1;
+  sizes[1] = type.getSizes()[1];
+  auto channel = [&](Value v) -> Value {
+    ValueTensorType t = knownType(v);
+    if (!t)
+      return nullptr;
+    return b.create<AtenViewOp>(b.type(sizes, t.getDtype()), v,
+                                b.intList(shape));
+  };
+  if (!isNone(weight)) {
+    Value w = channel(weight);
+    if (!w)
+      return nullptr;
+    out = b.create<AtenMulTensorOp>(type, out, w);
+  }
+  if (!isNone(bias)) {
+    Value c = channel(bias);
+    if (!c)
+      return nullptr;
+    out = b.create<AtenAddTensorOp>(type, out, c, b.constInt(1));
+  }
+  return out;
+}
+
+/// group_norm(x, G, weight, bias, eps): x [N, C, ...] viewed as [N, G, -1],
+/// normalized over the last dim, viewed back, then the per-channel affine.
+class DecomposeGroupNorm : public Decomposition<AtenGroupNormOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenGroupNormOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    std::optional<int64_t> groups = constantInt(op.getNumGroups());
+    if (!type || type.getSizes().size() < 2 || !groups || *groups < 1 ||
+        !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type)
+      return rewriter.notifyMatchFailure(op, "not a float [N, C, ...] input");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value x = op.getInput();
+    int64_t rank = type.getSizes().size();
+    int64_t perGroup = 1;
+    for (int64_t d = 1; d < rank; ++d)
+      perGroup = type.getSizes()[d] == kUnknownSize || perGroup == kUnknownSize
+                     ? kUnknownSize
+                     : perGroup * type.getSizes()[d];
+    if (perGroup != kUnknownSize)
+      perGroup /= *groups;
+    ValueTensorType grouped =
+        b.type({type.getSizes()[0], *groups, perGroup}, type.getDtype());
+    Value g = b.create<AtenViewOp>(
+        grouped, x,
+        b.list({b.sizeOf(x, 0), b.constInt(*groups), b.constInt(-1)}));
+    Value normalized = normalizedOver(b, g, {2}, op.getEps());
+    SmallVector<Value> back;
+    for (int64_t d = 0; d < rank; ++d)
+      back.push_back(b.sizeOf(x, d));
+    Value out = b.create<AtenViewOp>(type, normalized, b.list(back));
+    out = channelAffine(b, out, op.getWeight(), op.getBias());
+    if (!out)
+      return rewriter.notifyMatchFailure(op, "weight or bias of unknown type");
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// instance_norm from the input's statistics (use_input_stats, no running
+/// statistics to update): each [N, C] slice normalized over the spatial
+/// dims, then the per-channel affine.
+class DecomposeInstanceNorm : public Decomposition<AtenInstanceNormOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenInstanceNormOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    if (!type || type.getSizes().size() < 3 ||
+        !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type ||
+        constantBool(op.getUseInputStats()) != true ||
+        !isNone(op.getRunningMean()) || !isNone(op.getRunningVar()))
+      return rewriter.notifyMatchFailure(op,
+                                         "not from the input's own statistics");
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> dims;
+    for (int64_t d = 2; d < static_cast<int64_t>(type.getSizes().size()); ++d)
+      dims.push_back(d);
+    Value out = normalizedOver(b, op.getInput(), dims, op.getEps());
+    out = channelAffine(b, out, op.getWeight(), op.getBias());
+    if (!out)
+      return rewriter.notifyMatchFailure(op, "weight or bias of unknown type");
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// _native_batch_norm_legit_no_training(x, weight, bias, running_mean,
+/// running_var, momentum, eps), which the registry lacks, when only its
+/// first result is read: batch_norm outside training.
+class DecomposeNativeBatchNormNoTraining : public OperatorDecomposition {
+public:
+  DecomposeNativeBatchNormNoTraining(MLIRContext *context,
+                                     const LegalOps &legal)
+      : OperatorDecomposition(context, legal,
+                              "aten._native_batch_norm_legit_no_training") {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 7 || op->getNumResults() != 3 ||
+        !op->getResult(1).use_empty() || !op->getResult(2).use_empty())
+      return rewriter.notifyMatchFailure(op, "its statistics are read");
+    TorchBuilder b(rewriter, op.getLoc());
+    ValueRange in = op->getOperands();
+    Value out = b.create<AtenBatchNormOp>(
+        op->getResult(0).getType(), in[0], in[1], in[2], in[3], in[4],
+        b.constBool(false), in[5], in[6], b.constBool(false));
+    rewriter.replaceAllUsesWith(op->getResult(0), out);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::torch::Torch::decompositions::populateNnDecompositions(
+    RewritePatternSet &patterns, const LegalOps &legal) {
+  patterns.add<DecomposeSoftmax<AtenSoftmaxIntOp, false>,
+               DecomposeSoftmax<Aten_SoftmaxOp, false>,
+               DecomposeSoftmax<AtenLogSoftmaxIntOp, true>,
+               DecomposeSoftmax<Aten_LogSoftmaxOp, true>,
+               DecomposeConvNd<AtenConv1dOp>, DecomposeConvNd<AtenConv2dOp>,
+               DecomposeConvNd<AtenConv3dOp>,
+               DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
+               DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
+               DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>,
+               DecomposeLayerNorm, DecomposeBatchNormInference,
+               DecomposeGlobalAvgPool, DecomposeAttention, DecomposeGroupNorm,
+               DecomposeInstanceNorm, DecomposeNativeBatchNormNoTraining>(
+      patterns.getContext(), legal);
+}

@@ -1,0 +1,253 @@
+//===- Decompositions.h - Shared by the torch-decompose-complex-ops files -===//
+//
+// The pattern base, the builder and the small queries each decomposition file
+// uses, and the one populate function per file the pass calls.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TORCHMLIR_DIALECT_TORCH_TRANSFORMS_DECOMPOSITIONS_H
+#define TORCHMLIR_DIALECT_TORCH_TRANSFORMS_DECOMPOSITIONS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace mlir::torch::Torch::decompositions {
+
+/// A tensor type of known sizes (some may be `?`) and dtype, else null.
+inline ValueTensorType knownType(Value v) {
+  auto type = dyn_cast<ValueTensorType>(v.getType());
+  return type && type.hasSizes() && type.hasDtype() ? type : nullptr;
+}
+
+inline std::optional<int64_t> constantInt(Value v) {
+  if (auto c = v.getDefiningOp<ConstantIntOp>())
+    return c.getValueAttr().getInt();
+  return std::nullopt;
+}
+
+inline std::optional<bool> constantBool(Value v) {
+  if (auto c = v.getDefiningOp<ConstantBoolOp>())
+    return c.getValueAttr().getValue();
+  return std::nullopt;
+}
+
+inline bool isNone(Value v) { return isa<Torch::NoneType>(v.getType()); }
+
+/// A float or int constant as a double.
+inline std::optional<double> constantNumber(Value v) {
+  if (auto c = v.getDefiningOp<ConstantFloatOp>())
+    return c.getValueAttr().getValueAsDouble();
+  if (std::optional<int64_t> i = constantInt(v))
+    return static_cast<double>(*i);
+  return std::nullopt;
+}
+
+/// The elements of a prim.ListConstruct of int constants.
+inline std::optional<SmallVector<int64_t>> constantInts(Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (Value element : construct.getElements()) {
+    std::optional<int64_t> v = constantInt(element);
+    if (!v)
+      return std::nullopt;
+    values.push_back(*v);
+  }
+  return values;
+}
+
+/// `dim` in [0, rank), or none if out of range.
+inline std::optional<int64_t> normalDim(int64_t dim, int64_t rank) {
+  if (dim < -rank || dim >= rank)
+    return std::nullopt;
+  return dim < 0 ? dim + rank : dim;
+}
+
+/// Builds Torch values at one place.
+class TorchBuilder {
+public:
+  TorchBuilder(PatternRewriter &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
+
+  Value constInt(int64_t v) {
+    return rewriter.create<ConstantIntOp>(loc, rewriter.getI64IntegerAttr(v));
+  }
+  Value constBool(bool v) {
+    return rewriter.create<ConstantBoolOp>(loc, rewriter.getBoolAttr(v));
+  }
+  Value constFloat(double v) {
+    return rewriter.create<ConstantFloatOp>(loc, rewriter.getF64FloatAttr(v));
+  }
+  Value none() { return rewriter.create<ConstantNoneOp>(loc); }
+  Value constStr(StringRef v) {
+    return rewriter.create<ConstantStrOp>(loc, rewriter.getStringAttr(v));
+  }
+  Type intType() { return IntType::get(rewriter.getContext()); }
+  Type i64() {
+    return IntegerType::get(rewriter.getContext(), 64, IntegerType::Signed);
+  }
+  Type i1() { return IntegerType::get(rewriter.getContext(), 1); }
+  /// Int arithmetic on !torch.int values, folded where both are constants.
+  Value addInt(Value a, Value c) {
+    if (auto x = constantInt(a), y = constantInt(c); x && y)
+      return constInt(*x + *y);
+    return rewriter.create<AtenAddIntOp>(loc, intType(), a, c);
+  }
+  Value subInt(Value a, Value c) {
+    if (auto x = constantInt(a), y = constantInt(c); x && y)
+      return constInt(*x - *y);
+    return rewriter.create<AtenSubIntOp>(loc, intType(), a, c);
+  }
+  Value mulInt(Value a, Value c) {
+    if (auto x = constantInt(a), y = constantInt(c); x && y)
+      return constInt(*x * *y);
+    if (constantInt(a) == 1)
+      return c;
+    if (constantInt(c) == 1)
+      return a;
+    return rewriter.create<AtenMulIntOp>(loc, intType(), a, c);
+  }
+  /// PyTorch's code for `dtype` as a constant (a `dtype=` operand).
+  Value dtypeOf(Type dtype) { return constInt(*scalarTypeCode(dtype)); }
+  /// arange(start, end) of `dtype` (si64 if null): `length` elements, or
+  /// kUnknownSize when they are known only at run time.
+  Value arange(Value start, Value end, int64_t length, Type dtype = nullptr) {
+    dtype = dtype ? dtype : i64();
+    return rewriter.create<AtenArangeStartStepOp>(
+        loc, type({length}, dtype), start, end, constInt(1), dtypeOf(dtype),
+        none(), none(), none());
+  }
+  /// 0, 1, ..., size(x, dim) - 1 as si64.
+  Value positions(Value x, int64_t dim) {
+    ArrayRef<int64_t> sizes = cast<ValueTensorType>(x.getType()).getSizes();
+    int64_t length = sizes[dim < 0 ? dim + sizes.size() : dim];
+    return arange(constInt(0), sizeOf(x, dim), length);
+  }
+  /// The [rows, cols] si64 tensor of col - row over `x`'s last two dims.
+  Value columnMinusRow(Value x) {
+    Value rows = positions(x, -2), cols = positions(x, -1);
+    int64_t r = cast<ValueTensorType>(rows.getType()).getSizes()[0];
+    int64_t c = cast<ValueTensorType>(cols.getType()).getSizes()[0];
+    Value column = rewriter.create<AtenUnsqueezeOp>(loc, type({r, 1}, i64()),
+                                                    rows, constInt(1));
+    return rewriter.create<AtenSubTensorOp>(loc, type({r, c}, i64()), cols,
+                                            column, constInt(1));
+  }
+  Value list(ValueRange ints) {
+    return rewriter.create<PrimListConstructOp>(
+        loc, ListType::get(IntType::get(rewriter.getContext())), ints);
+  }
+  /// `x`'s size along `dim`: a constant where its type knows it.
+  Value sizeOf(Value x, int64_t dim) {
+    ArrayRef<int64_t> sizes = cast<ValueTensorType>(x.getType()).getSizes();
+    if (dim < 0)
+      dim += sizes.size();
+    if (sizes[dim] != kUnknownSize)
+      return constInt(sizes[dim]);
+    return rewriter.create<AtenSizeIntOp>(loc, IntType::get(x.getContext()), x,
+                                          constInt(dim));
+  }
+  /// A tensor type of `sizes` and `dtype`.
+  ValueTensorType type(ArrayRef<int64_t> sizes, Type dtype) {
+    return ValueTensorType::get(rewriter.getContext(), sizes, dtype);
+  }
+  Value intList(ArrayRef<int64_t> values) {
+    SmallVector<Value> elements;
+    for (int64_t v : values)
+      elements.push_back(constInt(v));
+    return rewriter.create<PrimListConstructOp>(
+        loc, ListType::get(IntType::get(rewriter.getContext())), elements);
+  }
+
+  /// `type` with `dim` of size 1 (a keepdim reduction's result).
+  static ValueTensorType reduced(ValueTensorType type, int64_t dim) {
+    SmallVector<int64_t> sizes(type.getSizes());
+    sizes[dim] = 1;
+    return cast<ValueTensorType>(
+        type.getWithSizesAndDtype(sizes, type.getDtype()));
+  }
+
+  template <typename OpTy, typename... Args>
+  Value create(Type result, Args &&...args) {
+    return rewriter.create<OpTy>(loc, result, std::forward<Args>(args)...);
+  }
+
+  PatternRewriter &rewriter;
+  Location loc;
+};
+
+/// The ops a pass run keeps whole, as "aten.softmax.int" (the op name
+/// without the dialect prefix).
+struct LegalOps {
+  llvm::StringSet<> names;
+  bool contains(Operation *op) const {
+    StringRef name = op->getName().getStringRef();
+    name.consume_front("torch.");
+    return names.contains(name);
+  }
+};
+
+template <typename OpTy> class Decomposition : public OpRewritePattern<OpTy> {
+public:
+  Decomposition(MLIRContext *context, const LegalOps &legal)
+      : OpRewritePattern<OpTy>(context), legal(legal) {}
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
+    if (legal.contains(op))
+      return rewriter.notifyMatchFailure(op, "legal for the backend");
+    return decompose(op, rewriter);
+  }
+
+  virtual LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const = 0;
+
+private:
+  const LegalOps &legal;
+};
+
+/// A decomposition of a `torch.operator` named `name` ("aten.fft_irfft"):
+/// an op the registry does not define arrives so, its operands in schema
+/// order. Legal ops name it the same way.
+class OperatorDecomposition : public OpRewritePattern<OperatorOp> {
+public:
+  OperatorDecomposition(MLIRContext *context, const LegalOps &legal,
+                        StringRef name)
+      : OpRewritePattern<OperatorOp>(context), legal(legal), name(name) {}
+
+  LogicalResult matchAndRewrite(OperatorOp op,
+                                PatternRewriter &rewriter) const final {
+    if (op.getName() != name || op->getNumRegions() != 0)
+      return rewriter.notifyMatchFailure(op, "another operator");
+    if (legal.names.contains(name))
+      return rewriter.notifyMatchFailure(op, "legal for the backend");
+    return decompose(op, rewriter);
+  }
+
+  virtual LogicalResult decompose(OperatorOp op,
+                                  PatternRewriter &rewriter) const = 0;
+
+private:
+  const LegalOps &legal;
+  std::string name;
+};
+
+// One per file, by the concept its ops belong to.
+void populateNnDecompositions(RewritePatternSet &patterns,
+                              const LegalOps &legal);
+void populateElementwiseDecompositions(RewritePatternSet &patterns,
+                                       const LegalOps &legal);
+void populateLinearAlgebraDecompositions(RewritePatternSet &patterns,
+                                         const LegalOps &legal);
+void populateReductionDecompositions(RewritePatternSet &patterns,
+                                     const LegalOps &legal);
+void populateDataMovementDecompositions(RewritePatternSet &patterns,
+                                        const LegalOps &legal);
+void populateSpectralDecompositions(RewritePatternSet &patterns,
+                                    const LegalOps &legal);
+
+} // namespace mlir::torch::Torch::decompositions
+
+#endif // TORCHMLIR_DIALECT_TORCH_TRANSFORMS_DECOMPOSITIONS_H
