@@ -131,6 +131,10 @@ PINNED_WHEELS = [
     "ml_dtypes",
     "onnx",
     "protobuf",
+    # //test/interop: upstream torch-mlir's own wheel, the peer whose
+    # torch-mlir-opt must read what our importer writes (never imported
+    # beside ours: both packages are torch_mlir).
+    "upstream_torch_mlir",
 ] + CORPUS_WHEELS
 
 # numpy for each CPython the core wheel is built for: the core wheel requires

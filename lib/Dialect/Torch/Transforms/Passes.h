@@ -30,13 +30,14 @@ struct TorchBackendPipelineOptions
 /// known dtypes and ranks, no dead code). PyTorch has usually decomposed
 /// the program already (torch_mlir.decompositions) and functionalized it,
 /// and the importer gave every tensor its full type; what is left is
-/// scalar shape arithmetic (torch-scalarize-shapes), our own decompositions
+/// operators to raise to typed ops (torch-raise-operators), scalar shape
+/// arithmetic (torch-scalarize-shapes), our own decompositions
 /// of what the table left (torch-decompose-complex-ops, keeping
 /// `backend-legal-ops`), folding and erasing what became dead: canonicalize.
 void buildTorchDynamoExportToTorchBackendPipeline(
     OpPassManager &pm, const TorchBackendPipelineOptions &options);
 
-/// Registers the passes (torch-scalarize-shapes) and the pipeline above.
+/// Registers the Torch-dialect passes and the pipeline above.
 void registerTorchPipelines();
 
 } // namespace mlir::torch::Torch

@@ -37,17 +37,22 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     The middle end's decompositions, in the Torch dialect, so that IR that
     no PyTorch decomposition table has reduced (an empty table, another
     producer, the torch-free core wheel) reaches ops convert-torch-to-linalg
-    lowers. Today: softmax.int, _softmax, log_softmax.int and _log_softmax
-    (the max subtracted first, so large inputs do not overflow); linear
-    (matmul by the transposed weight, plus the bias) and matmul (mm, bmm of
-    the broadcast batch, 1-D operands as a row or a column); conv1d/2d/3d
-    and conv_transpose1d/2d/3d (convolution); var, std and var_mean
-    (centered first); adaptive_avg_pool2d to 1 x 1 (a mean); fft_fft,
-    fft_ifft and fft_rfft (_fft_r2c, _fft_c2c); relu6, hardsigmoid,
-    hardswish, square, frac, mish, selu and celu (by hardtanh, elu,
-    softplus, ...); floor_divide and outer; layer_norm, and batch_norm outside training; and index_put with a
-    boolean mask beside integer indices (the mask's nonzero positions as
-    integer indices).
+    lowers. The patterns live in one file per kind of op:
+    Decompose{Nn,Elementwise,LinearAlgebra,Reductions,DataMovement,
+    Spectral}.cpp. Among them: softmax and log_softmax (max subtracted
+    first), linear, matmul, baddbmm and einsum (diagonals of repeated
+    letters, a broadcast product, sums); conv*d and conv_transpose*d
+    (convolution); layer_norm, group_norm, instance_norm, batch_norm outside
+    training, scaled_dot_product_attention (causal, boolean and additive
+    masks); var, std, var_mean (centered first), logsumexp,
+    linalg_vector_norm; split, split_with_sizes and unbind (a slice or
+    select per unpacked piece), stack, repeat, pad (constant, reflect,
+    replicate, circular), flip, roll, tril, triu, eye, linspace; fft_fft,
+    fft_ifft, fft_rfft; relu6, hardsigmoid, hardswish, mish, selu, celu,
+    prelu, rrelu outside training, log_sigmoid, round with decimals; and
+    index_put with a boolean mask beside integer indices. Operators the
+    registry lacks are matched by name (fft_irfft, fft_rfft2, fft_irfft2,
+    _native_batch_norm_legit_no_training).
 
     `legal-ops` names ops ("aten.softmax.int") a backend has its own
     kernels for: they stay whole. An op whose operand's rank or dtype is not
@@ -58,6 +63,20 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     ListOption<"legalOps", "legal-ops", "std::string",
                "Ops to keep whole, as aten.<name>.<overload>">,
   ];
+  let dependentDialects = ["Torch::TorchDialect"];
+}
+
+def RaiseOperators : Pass<"torch-raise-operators", "func::FuncOp"> {
+  let summary = "Makes each torch.operator the dialect has an op for that op";
+  let description = [{
+    `torch.operator "aten._fft_r2c"(...)` becomes `torch.aten._fft_r2c`
+    when the dialect registers that name and the op verifies with the
+    operator's operands and result types; anything else stays as it was.
+    Our importer writes the ops upstream torch-mlir's dialect lacks as
+    operators, so that upstream's tools read our IR; this pass, first in our
+    pipelines, gives the lowerings their typed ops back. IR from other
+    producers that names registered ops generically gets the same.
+  }];
   let dependentDialects = ["Torch::TorchDialect"];
 }
 

@@ -9,6 +9,7 @@ using namespace mlir;
 
 void mlir::torch::Torch::buildTorchDynamoExportToTorchBackendPipeline(
     OpPassManager &pm, const TorchBackendPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createRaiseOperators());
   pm.addNestedPass<func::FuncOp>(createScalarizeShapes());
   // The options hold a view of the names; the pass copies them when made.
   std::vector<std::string> legal(options.backendLegalOps.begin(),
@@ -23,8 +24,9 @@ void mlir::torch::Torch::registerTorchPipelines() {
   registerTorchTransformsPasses();
   PassPipelineRegistration<TorchBackendPipelineOptions>(
       "torchdynamo-export-to-torch-backend-pipeline",
-      "Takes the FX importer's output to the Torch backend contract: scalar "
-      "shape arithmetic, torch-decompose-complex-ops (keeping "
+      "Takes the FX importer's output to the Torch backend contract: "
+      "operators raised to the ops they name, scalar shape arithmetic, "
+      "torch-decompose-complex-ops (keeping "
       "backend-legal-ops), folding and dead-code removal",
       buildTorchDynamoExportToTorchBackendPipeline);
 }

@@ -106,6 +106,21 @@ _SYM_CHOICES = {torch.sym_min: "lt", torch.sym_max: "gt", torch.sym_ite: None}
 # `tensor.item()` exports as), by its Python type.
 _SCALAR_OF_TENSOR = {"float": "Float.Tensor", "int": "Int.Tensor", "bool": "Bool.Tensor"}
 # aten ops on symbolic sizes -> the Torch op computing the same int.
+# Ops our Torch dialect defines that upstream torch-mlir's does not. The
+# importer writes them as `torch.operator "aten.…"`, so that upstream's tools
+# (and IREE's torch input) read what we write; torch-raise-operators makes
+# them typed ops again at the start of our pipelines. //test/interop keeps
+# this set equal to our registry's ops that upstream's dialect lacks.
+BEYOND_UPSTREAM = frozenset({
+    "torch.aten._conj",
+    "torch.aten._fft_c2c",
+    "torch.aten._fft_c2r",
+    "torch.aten._fft_r2c",
+    "torch.aten.angle",
+    "torch.aten.empty_permuted",
+    "torch.aten.sort.stable",
+})
+
 _SYM_ATEN = {
     "aten::sym_size.int": "torch.aten.size.int",
     "aten::sym_numel": "torch.aten.numel",
@@ -567,7 +582,7 @@ class _ProgramImport:
         if qualified == "aten::_local_scalar_dense":  # tensor.item(): by its Python type
             op_name = "torch.aten." + _SCALAR_OF_TENSOR[self.scalar_kind_of_val(val)]
         loc = self.location(node)
-        if self.context.is_registered_operation(op_name):
+        if op_name not in BEYOND_UPSTREAM and self.context.is_registered_operation(op_name):
             op = self.create(op_name, result_types, operands, loc=loc)
         else:
             op = self.create("torch.operator", result_types, operands,
@@ -610,9 +625,18 @@ class _ProgramImport:
         kind = jit_type.kind()
         if isinstance(value, torch.fx.Node):
             operand = self.operand(value)
-            if kind == "TensorType" and not isinstance(value.meta.get("val"), torch.Tensor):
-                return self.scalar_tensor_of(operand, value.meta.get("val"))
+            val = value.meta.get("val")
+            if kind == "TensorType" and not isinstance(val, torch.Tensor):
+                return self.scalar_tensor_of(operand, val)
+            if kind == "NumberType" and isinstance(val, (bool, torch.SymBool)):
+                return self.create("torch.aten.Int.bool", [self.type("!torch.int")],
+                                   [operand]).result
             return operand
+        if kind == "NumberType" and isinstance(value, bool):
+            # A Scalar is never a !torch.bool (TorchScript's Scalar excludes
+            # bool; upstream's dialect refuses it): True and False as 1 and
+            # 0, the same value once the op casts it to its dtype.
+            return self.constant("int", int(value))
         if value is None:
             return self.constant("none", None)
         if kind == "OptionalType":

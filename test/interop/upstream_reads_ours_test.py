@@ -1,0 +1,177 @@
+"""Upstream torch-mlir reads what our importer writes.
+
+Every e2e case's program, imported by torch_mlir.fx as users import it
+(PyTorch's default decomposition table; output_type="raw": the importer's
+own output, before our pipelines), must parse and verify with upstream
+torch-mlir's torch-mlir-opt, from its wheel (pinned in deps.lock as
+upstream_torch_mlir). Tools built on upstream's dialect (IREE's torch input
+among them) read our IR only if this holds.
+
+And the ops our dialect defines beyond upstream's, which the importer writes
+as `torch.operator` for that reason (torch-raise-operators types them again
+in our pipelines), must be exactly the ops of our registry that upstream's
+dialect does not register, asked of upstream's own Python bindings.
+"""
+
+import argparse
+import concurrent.futures
+import multiprocessing
+import os
+import re
+import stat
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SEPARATOR = "\n// -----\n"
+
+
+def unpack_upstream(wheel):
+    site = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR")))
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(site)
+    opt = site / "torch_mlir" / "_mlir_libs" / "torch-mlir-opt"
+    opt.chmod(opt.stat().st_mode | stat.S_IXUSR)
+    return site, opt
+
+
+def registry_ops(registry):
+    """'aten::add.Tensor(...) -> Tensor' lines -> 'torch.aten.add.Tensor'."""
+    names = []
+    for line in Path(registry).read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            names.append("torch." + line.split("(", 1)[0].replace("::", ".", 1))
+    return names
+
+
+def upstream_unregistered(site, names):
+    """The names upstream's Torch dialect does not register, asked of its own
+    Python bindings in a process of their own (both packages are torch_mlir)."""
+    program = (
+        "import sys\n"
+        "from torch_mlir import ir\n"
+        "from torch_mlir.dialects import torch as torch_dialect\n"
+        "context = ir.Context()\n"
+        "torch_dialect.register_dialect(context)\n"
+        "for name in sys.stdin.read().split():\n"
+        "    if not context.is_registered_operation(name):\n"
+        "        print(name)\n")
+    env = dict(os.environ, PYTHONPATH=str(site))
+    done = subprocess.run([sys.executable, "-c", program], input="\n".join(names),
+                          capture_output=True, text=True, env=env, cwd=site, check=True)
+    return set(done.stdout.split())
+
+
+def init_worker(site, paths):
+    for p in reversed([site] + paths):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    import framework  # noqa: F401 - registers the cases
+    import importlib
+    for f in sorted((HERE.parent / "e2e").glob("cases_*.py")):
+        importlib.import_module(f.stem)
+
+
+def import_one(name):
+    """(name, IR text or None, why not)."""
+    import torch
+    from framework import CASES
+    from torch_mlir import fx
+
+    case = CASES[name]
+    try:
+        torch.manual_seed(0)
+        module = fx.export_and_import(case.make_module(), *case.make_inputs(),
+                                      dynamic_shapes=case.dynamic_shapes, output_type="raw")
+        return name, str(module), ""
+    except Exception as error:  # noqa: BLE001 - reported, not hidden
+        return name, None, f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+
+
+def failing_chunks(opt, texts):
+    """Runs upstream's torch-mlir-opt over all modules at once; returns
+    {index: first error} for the chunks it refused, and how many it printed."""
+    source = Path(tempfile.mkdtemp(dir=os.environ.get("TEST_TMPDIR"))) / "ours.mlir"
+    starts, line = [], 1
+    for text in texts:
+        starts.append(line)
+        line += text.count("\n") + SEPARATOR.count("\n")
+    source.write_text(SEPARATOR.join(texts))
+    done = subprocess.run([str(opt), "--split-input-file", str(source)],
+                          capture_output=True, text=True)
+    errors = {}
+    for match in re.finditer(r"^[^\n]*?:(\d+):\d+: error: ([^\n]*)", done.stderr, re.M):
+        at = int(match.group(1))
+        index = max(i for i, s in enumerate(starts) if s <= at)
+        errors.setdefault(index, match.group(2))
+    if done.returncode != 0 and not errors:
+        errors[-1] = done.stderr.strip()[:500] or f"exit status {done.returncode}"
+    printed = done.stdout.count("module")
+    return errors, printed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--wheel", action="append", required=True)
+    parser.add_argument("--upstream-wheel", required=True)
+    parser.add_argument("--registry", required=True)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    args = parser.parse_args()
+
+    sys.path.insert(0, str(HERE.parent / "fx"))
+    import unpacked_wheels
+
+    site = str(unpacked_wheels.unpack(args.wheel))
+    paths = [str(HERE.parent / "e2e"), str(HERE.parent / "fx")] + [p for p in sys.path if p]
+    init_worker(site, paths)
+    from framework import CASES
+    from torch_mlir.extras import fx_importer
+
+    upstream_site, opt = unpack_upstream(args.upstream_wheel)
+    problems = []
+
+    # Our registry beyond upstream's dialect == what the importer writes as
+    # torch.operator for that reason.
+    beyond = upstream_unregistered(upstream_site, registry_ops(args.registry))
+    written_as_operator = set(fx_importer.BEYOND_UPSTREAM)
+    if beyond != written_as_operator:
+        problems.append(
+            "fx_importer.BEYOND_UPSTREAM is not our registry's ops upstream lacks:\n"
+            f"  upstream lacks, not listed: {sorted(beyond - written_as_operator)}\n"
+            f"  listed, upstream has them: {sorted(written_as_operator - beyond)}")
+    print(f"{len(beyond)} ops of our registry are beyond upstream's dialect: "
+          f"{', '.join(sorted(beyond))}")
+
+    # Every e2e program, imported, read by upstream's torch-mlir-opt.
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
+                                                initializer=init_worker,
+                                                initargs=(site, paths)) as pool:
+        imported = list(pool.map(import_one, sorted(CASES)))
+    texts = [(name, text) for name, text, _ in imported if text is not None]
+    not_imported = [(name, why) for name, text, why in imported if text is None]
+    for name, why in not_imported:
+        print(f"not imported (no program to read): {name}: {why}")
+    errors, printed = failing_chunks(opt, [text for _, text in texts])
+    for index, error in sorted(errors.items()):
+        name = texts[index][0] if index >= 0 else "(all)"
+        problems.append(f"upstream's torch-mlir-opt refuses {name}: {error}")
+    if not errors and printed < len(texts):
+        problems.append(f"upstream's torch-mlir-opt printed {printed} modules of {len(texts)}")
+    print(f"{len(texts) - len(errors)} of {len(texts)} imported e2e programs parse and verify "
+          f"with upstream's torch-mlir-opt ({len(not_imported)} cases do not import)")
+    # The cases that do not import are the e2e suite's own expected failures
+    # at import; more than a handful means the importer broke, not interop.
+    if len(not_imported) > 5:
+        problems.append(f"{len(not_imported)} e2e cases did not import")
+    for problem in problems:
+        print("FAIL: " + problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
