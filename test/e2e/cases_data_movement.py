@@ -105,6 +105,42 @@ MOVES = {
     "unfold": (lambda x: x.unfold(1, 3, 2), lambda: (r(2, 7),)),
     "unfold_dim0_step1": (lambda x: x.unfold(0, 2, 1), lambda: (r(5, 3),)),
     "unfold_whole": (lambda x: x.unfold(-1, 4, 4), lambda: (r(2, 3, 4),)),
+    # Splits, joins, repeats, pads and reorders at odd sizes and dims (each
+    # is also one of torch-decompose-complex-ops' patterns).
+    "split_last_uneven": (lambda x: torch.split(x, 3, -1), lambda: (r(2, 7),)),
+    "split_sizes_dim1": (lambda x: torch.split(x, [2, 1, 3], 1), lambda: (r(2, 6, 2),)),
+    "chunk_uneven": (lambda x: torch.chunk(x, 3, 0), lambda: (r(7, 2),)),
+    "unbind_last": (lambda x: torch.unbind(x, -1), lambda: (r(2, 3, 2),)),
+    "split_then_cat": (lambda x: torch.cat(torch.split(x, 2, 1)[::-1], 1), lambda: (r(3, 5),)),
+    "stack_negative_dim": (lambda x, y: torch.stack([x, y, x], -1), lambda: (r(2, 3), r(2, 3))),
+    "stack_of_0d": (lambda x, y: torch.stack([x.sum(), y.max()]), lambda: (r(2, 3), r(4))),
+    "repeat_rank3_new_dims": (lambda x: x.repeat(1, 2, 1, 3), lambda: (r(2, 1, 3),)),
+    "repeat_int": (lambda x: (x * 10).long().repeat(2, 2), lambda: (r(2, 3),)),
+    "flip_negative_dim": (lambda x: torch.flip(x, [-1]), lambda: (r(2, 3, 4),)),
+    "flip_three_dims": (lambda x: torch.flip(x, [0, 2, 1]), lambda: (r(2, 3, 4),)),
+    "roll_two_dims": (lambda x: torch.roll(x, (1, -2), (0, 2)), lambda: (r(3, 2, 5),)),
+    "roll_past_size": (lambda x: torch.roll(x, 7, 1), lambda: (r(2, 3),)),
+    "roll_negative": (lambda x: torch.roll(x, -1, -1), lambda: (r(4, 5),)),
+    "tril_negative_diag": (lambda x: torch.tril(x, -1), lambda: (r(3, 5),)),
+    "triu_batched": (torch.triu, lambda: (r(2, 4, 3),)),
+    "tril_int": (lambda x: torch.tril((x * 10).long(), 2), lambda: (r(4, 4),)),
+    "triu_past_width": (lambda x: torch.triu(x, 9), lambda: (r(3, 4),)),
+    "pad_circular": (lambda x: F.pad(x, (1, 2), mode="circular"), lambda: (r(1, 2, 4),)),
+    "pad_reflect_2d": (lambda x: F.pad(x, (1, 2, 2, 1), mode="reflect"), lambda: (r(1, 2, 4, 5),)),
+    "pad_replicate_3d": (lambda x: F.pad(x, (1, 1, 0, 2, 1, 0), mode="replicate"),
+                         lambda: (r(1, 1, 3, 3, 3),)),
+    "pad_constant_value_2d": (lambda x: F.pad(x, (1, 0, 2, 1), value=-3.0), lambda: (r(2, 3, 3),)),
+    "pad_constant_negative": (lambda x: F.pad(x, (-1, 2)), lambda: (r(2, 5),)),
+    "einsum_outer": (lambda x, y: torch.einsum("i,j->ij", x, y), lambda: (r(3), r(4))),
+    "einsum_chain": (lambda x, y, z: torch.einsum("ij,jk,kl->il", x, y, z),
+                     lambda: (r(2, 3), r(3, 4), r(4, 2))),
+    "einsum_implicit_output": (lambda x, y: torch.einsum("ij,kj", x, y), lambda: (r(2, 3), r(4, 3))),
+    "einsum_transpose": (lambda x: torch.einsum("ijk->kji", x), lambda: (r(2, 3, 4),)),
+    "einsum_sum_all": (lambda x: torch.einsum("ij->", x), lambda: (r(3, 4),)),
+    "einsum_attention_scores": (lambda q, k: torch.einsum("bhqd,bhkd->bhqk", q, k),
+                                lambda: (r(2, 2, 3, 4), r(2, 2, 5, 4))),
+    "einsum_batch_diagonal": (lambda x, y: torch.einsum("bii,bi->bi", x, y),
+                              lambda: (r(2, 3, 3), r(2, 3))),
 }
 for name, (fn, inputs) in MOVES.items():
     fn_case(f"move_{name}", fn, inputs)
@@ -145,8 +181,35 @@ NEW = {
     "linspace": lambda x: torch.linspace(0, 1, 5) + x.sum(),
     "empty_like_filled": lambda x: torch.empty_like(x).fill_(3.0),
     "scalar_tensor": lambda x: x + torch.tensor(2.0),
+    "eye_square": lambda x: torch.eye(3)[:2] + x,
+    "eye_int": lambda x: torch.eye(2, 3, dtype=torch.int64) + x.long(),
+    "eye_bool": lambda x: torch.where(torch.eye(2, 3, dtype=torch.bool), x, -x),
+    "linspace_one_step": lambda x: torch.linspace(2, 5, 1) + x.sum(),
+    "linspace_descending": lambda x: torch.linspace(1, -1, 7) * x.sum(),
+    "linspace_many": lambda x: torch.linspace(-3, 3, 101).sum() + x,
 }
 for name, fn in NEW.items():
     fn_case(f"new_{name}", fn, lambda: (r(2, 3),))
 fn_case("new_zeros_dynamic", lambda x: torch.zeros(x.shape[0], 2),
         lambda: (r(3, 2),), dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(5, 2),))
+fn_case("move_split_dynamic", lambda x: torch.split(x, 2, 1), lambda: (r(3, 5),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 5),))
+fn_case("move_repeat_dynamic", lambda x: x.repeat(2, 1, 3), lambda: (r(3, 2),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(5, 2),))
+fn_case("move_pad_reflect_dynamic", lambda x: F.pad(x, (2, 1), mode="reflect"), lambda: (r(2, 4),),
+        dynamic_shapes=({1: Dim("w", min=3)},), make_other_inputs=lambda: (r(2, 7),))
+fn_case("move_flip_dynamic", lambda x: torch.flip(x, [0]), lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+fn_case("move_tril_dynamic", torch.tril, lambda: (r(3, 4),),
+        dynamic_shapes=({0: n},), make_other_inputs=lambda: (r(6, 4),))
+fn_case("move_stack_dynamic", lambda x, y: torch.stack([x, y]), lambda: (r(3, 4), r(3, 4)),
+        dynamic_shapes=({0: n}, {0: n}), make_other_inputs=lambda: (r(5, 4), r(5, 4)))
+
+# Index constructors, selections of data-dependent length, one-hot codes.
+fn_case("new_tril_indices", lambda x: torch.tril_indices(3, 4, 1) + x, lambda: (torch.tensor(1),))
+fn_case("new_triu_indices_negative", lambda x: torch.triu_indices(4, 3, -1) * x,
+        lambda: (torch.tensor(2),))
+fn_case("move_masked_select", torch.masked_select, lambda: (r(3, 4), torch.rand(3, 4) > 0.5))
+fn_case("move_masked_select_broadcast_mask", torch.masked_select,
+        lambda: (r(3, 4), torch.tensor([True, False, True, True])))
+fn_case("move_one_hot", lambda x: F.one_hot(x, 5), lambda: (torch.tensor([0, 3, 1, 4, 3]),))

@@ -74,6 +74,8 @@ UNARY = {
     "logical_not": (torch.logical_not, randn(5)),
     "dropout_eval": (lambda x: F.dropout(x, 0.5, training=False), randn(3, 4)),
     "clone": (torch.clone, randn(3, 4)),
+    "round_decimals_negative": (lambda x: torch.round(x * 1000, decimals=-2), randn(3, 4)),
+    "round_decimals_3": (lambda x: torch.round(x, decimals=3), randn(3, 4)),
 }
 
 for name, (fn, inputs) in UNARY.items():
@@ -214,3 +216,8 @@ fn_case("elementwise_dynamic_where", lambda x: torch.where(x > 0, x, x * 0.1),
         make_other_inputs=lambda: (torch.randn(5, 2),))
 fn_case("elementwise_dynamic_gelu", F.gelu, randn(2, 8),
         dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(7, 8),))
+
+# Shifts by a Python number (aten.__lshift__/__rshift__.Scalar).
+fn_case("elementwise_lshift_scalar_i64", lambda x: x << 3, ints(3, 4))
+fn_case("elementwise_rshift_scalar_i64", lambda x: x >> 1, ints(3, 4))
+fn_case("elementwise_lshift_scalar_i32", lambda x: x << 2, ints(5, dtype=torch.int32))

@@ -42,6 +42,11 @@ MATMULS = {
     "trilinear_varying_ranks": (
         lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [1, 0], [2, 0]),
         lambda: (r(2, 6), r(2, 3, 6), r(6))),
+    "baddbmm_beta0_ignores_nan": (
+        lambda b, x, y: torch.baddbmm(b * float("nan"), x, y, beta=0),
+        lambda: (r(2, 3, 5), r(2, 3, 4), r(2, 4, 5))),
+    "baddbmm_broadcast_beta": (lambda b, x, y: torch.baddbmm(b, x, y, beta=2.0, alpha=-1.0),
+                               lambda: (r(3, 5), r(2, 3, 4), r(2, 4, 5))),
 }
 for name, (fn, inputs) in MATMULS.items():
     fn_case(f"linear_{name}", fn, inputs)

@@ -36,6 +36,13 @@ MODULES = {
                            lambda: (torch.randint(0, 10, (2, 3)),)),
     "dropout_eval": (lambda: _eval(nn.Dropout(0.5)), lambda: (r(3, 4),)),
     "prelu": (lambda: nn.PReLU(3), lambda: (r(2, 3, 4),)),
+    "group_norm_no_affine": (lambda: nn.GroupNorm(3, 6, affine=False), lambda: (r(2, 6, 5),)),
+    "group_norm_one_group": (lambda: nn.GroupNorm(1, 4), lambda: (r(2, 4, 7),)),
+    "group_norm_per_channel_3d": (lambda: nn.GroupNorm(4, 4), lambda: (r(1, 4, 2, 3, 2),)),
+    "instance_norm1d_affine": (lambda: nn.InstanceNorm1d(3, affine=True), lambda: (r(2, 3, 8),)),
+    "instance_norm3d": (lambda: nn.InstanceNorm3d(2), lambda: (r(1, 2, 3, 4, 2),)),
+    "prelu_single": (lambda: nn.PReLU(), lambda: (r(2, 3, 4),)),
+    "prelu_2d": (lambda: nn.PReLU(3), lambda: (r(2, 3, 4, 4),)),
 }
 for name, (make, inputs) in MODULES.items():
     case(f"nn_{name}", make, inputs)
@@ -48,6 +55,17 @@ ATTENTION = {
     "sdpa_masked": (lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m),
                     lambda: (r(1, 2, 4, 8), r(1, 2, 6, 8), r(1, 2, 6, 8),
                              torch.rand(4, 6) > 0.3)),
+    "sdpa_scale": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v, scale=0.3),
+                   lambda: (r(2, 3, 8), r(2, 5, 8), r(2, 5, 8))),
+    "sdpa_float_mask": (lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m),
+                        lambda: (r(1, 2, 4, 8), r(1, 2, 6, 8), r(1, 2, 6, 8), r(4, 6))),
+    "sdpa_value_width": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v),
+                         lambda: (r(2, 2, 3, 4), r(2, 2, 5, 4), r(2, 2, 5, 6))),
+    "sdpa_causal_rectangular": (
+        lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True),
+        lambda: (r(1, 3, 8), r(1, 5, 8), r(1, 5, 8))),
+    "sdpa_3d_head_dim_odd": (lambda q, k, v: F.scaled_dot_product_attention(q, k, v),
+                             lambda: (r(3, 7, 5), r(3, 7, 5), r(3, 7, 5))),
 }
 for name, (fn, inputs) in ATTENTION.items():
     fn_case(f"nn_{name}", fn, inputs)
@@ -55,6 +73,8 @@ for name, (fn, inputs) in ATTENTION.items():
 ACTIVATIONS = {
     "rrelu_eval": (lambda x: F.rrelu(x, 0.1, 0.3, training=False), lambda: (r(3, 4),)),
     "rrelu_default_eval": (lambda x: F.rrelu(x), lambda: (r(2, 5),)),
+    "rrelu_eval_3d": (lambda x: F.rrelu(x, 0.0, 1.0, training=False), lambda: (r(2, 3, 4),)),
+    "logsigmoid_large": (lambda x: F.logsigmoid(x * 50), lambda: (r(4, 5),)),
 }
 for name, (fn, inputs) in ACTIVATIONS.items():
     fn_case(f"nn_{name}", fn, inputs)

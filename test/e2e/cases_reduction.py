@@ -81,6 +81,16 @@ REDUCTIONS = {
     "bucketize_right_int32": (lambda x, b: torch.bucketize(x, b, right=True, out_int32=True),
                               lambda: (torch.tensor([[0.0, 0.5], [3.0, -2.0]]),
                                        torch.tensor([-1.0, 0.0, 0.5, 2.0]))),
+    "logsumexp_keepdim_dims": (lambda x: torch.logsumexp(x, (0, 2), keepdim=True), x234),
+    "logsumexp_large": (lambda x: torch.logsumexp(x * 1000, 1), x234),
+    "logsumexp_neg_inf_row": (lambda x: torch.logsumexp(
+        torch.cat([x, torch.full((1, 4), float("-inf"))]), 1), x34),
+    "norm_inf": (lambda x: torch.linalg.vector_norm(x, float("inf"), dim=1), x234),
+    "norm_neg_inf": (lambda x: torch.linalg.vector_norm(x, float("-inf"), dim=-1), x234),
+    "norm_0": (lambda x: torch.linalg.vector_norm(torch.relu(x), 0, dim=0), x34),
+    "norm_1_keepdim": (lambda x: torch.linalg.vector_norm(x, 1, dim=(0, 2), keepdim=True), x234),
+    "norm_3": (lambda x: torch.linalg.vector_norm(x, 3), x234),
+    "var_mean_unbiased_false": (lambda x: torch.var_mean(x, [0, 2], unbiased=False), x234),
 }
 for name, (fn, inputs) in REDUCTIONS.items():
     fn_case(f"reduction_{name}", fn, inputs)
@@ -94,3 +104,11 @@ fn_case("reduction_softmax_dynamic", lambda x: torch.softmax(x, -1), x34,
         dynamic_shapes=({0: n, 1: Dim("m")},), make_other_inputs=lambda: (torch.randn(2, 7),))
 fn_case("reduction_max_dim_dynamic", lambda x: torch.max(x, 1), x34,
         dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(5, 4),))
+
+# Distances and histograms.
+fn_case("reduction_cdist", torch.cdist, lambda: (torch.randn(2, 5, 3), torch.randn(2, 4, 3)))
+fn_case("reduction_cdist_p1", lambda a, b: torch.cdist(a, b, p=1.0),
+        lambda: (torch.randn(5, 3), torch.randn(6, 3)))
+fn_case("reduction_histc", lambda x: torch.histc(x, 5, -2, 2), lambda: (torch.randn(40),))
+fn_case("reduction_histc_edges", lambda x: torch.histc(x, 4, 0, 1),
+        lambda: (torch.tensor([0.0, 0.3, 1.0, 1.5, -0.1, 0.75, 0.99]),))

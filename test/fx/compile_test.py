@@ -308,6 +308,20 @@ class LoweringTest(unittest.TestCase):
         compiled = fx.compile(Attention(), q, k, decomposition_table={})
         self.assertTrue(torch.allclose(compiled(q, k), Attention()(q, k), rtol=1e-5, atol=1e-6))
 
+    def test_assertions_in_the_program_are_run_time_checks(self):
+        # one_hot's decomposition asserts each class is < num_classes
+        # (aten._assert_async.msg, an operator the registry lacks): a call
+        # breaking it is a clear error, not a silent wrong answer.
+        class OneHot(torch.nn.Module):
+            def forward(self, x):
+                return torch.nn.functional.one_hot(x, 5)
+
+        compiled = fx.compile(OneHot(), torch.tensor([0, 3]))
+        self.assertTrue(torch.equal(compiled(torch.tensor([1, 4])),
+                                    OneHot()(torch.tensor([1, 4]))))
+        with self.assertRaisesRegex(ValueError, "run-time check failed: .*num_classes"):
+            compiled(torch.tensor([1, 7]))
+
     def test_half_precision_products_round_once(self):
         # f16 mm and convolution without bias accumulate in f32 and round
         # once, as eager does on CPU: within rtol 1e-3 of eager even over

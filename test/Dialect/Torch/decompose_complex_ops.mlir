@@ -289,3 +289,57 @@ func.func @logsumexp(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3],f32> {
   %1 = torch.aten.logsumexp %x, %0, %false : !torch.vtensor<[3,4],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[3],f32>
   return %1 : !torch.vtensor<[3],f32>
 }
+
+// -----
+
+// A grouped 1-D convolution (the lowering takes grouped 2-D only): one
+// convolution per group on its channel slices, concatenated.
+// CHECK-LABEL: func.func @grouped_conv1d(
+// CHECK:         torch.aten.slice.Tensor %{{.*}}, %int1, %int0, %int2, %int1{{.*}} -> !torch.vtensor<[1,2,9],f32>
+// CHECK:         torch.aten.slice.Tensor %{{.*}}, %int0, %int0, %int3, %int1{{.*}} -> !torch.vtensor<[3,2,3],f32>
+// CHECK:         torch.aten.convolution {{.*}} -> !torch.vtensor<[1,3,7],f32>
+// CHECK:         torch.aten.convolution {{.*}} -> !torch.vtensor<[1,3,7],f32>
+// CHECK:         torch.aten.cat {{.*}} -> !torch.vtensor<[1,6,7],f32>
+func.func @grouped_conv1d(%x: !torch.vtensor<[1,4,9],f32>, %w: !torch.vtensor<[6,2,3],f32>) -> !torch.vtensor<[1,6,7],f32> {
+  %none = torch.constant.none
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %false = torch.constant.bool false
+  %ones = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %zeros = torch.prim.ListConstruct %int0 : (!torch.int) -> !torch.list<int>
+  %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %false, %zeros, %int2 : !torch.vtensor<[1,4,9],f32>, !torch.vtensor<[6,2,3],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,6,7],f32>
+  return %0 : !torch.vtensor<[1,6,7],f32>
+}
+
+// -----
+
+// conv2d with padding "same" and an even kernel: the odd unit on the far
+// side by constant_pad_nd, the rest symmetric.
+// CHECK-LABEL: func.func @conv_same(
+// CHECK:         %[[P:.*]] = torch.aten.constant_pad_nd {{.*}} -> !torch.vtensor<[1,1,6,7],f32>
+// CHECK:         torch.aten.convolution %[[P]], {{.*}} -> !torch.vtensor<[1,2,5,6],f32>
+func.func @conv_same(%x: !torch.vtensor<[1,1,5,6],f32>, %w: !torch.vtensor<[2,1,2,2],f32>) -> !torch.vtensor<[1,2,5,6],f32> {
+  %none = torch.constant.none
+  %int1 = torch.constant.int 1
+  %str = torch.constant.str "same"
+  %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.conv2d.padding %x, %w, %none, %ones, %str, %ones, %int1 : !torch.vtensor<[1,1,5,6],f32>, !torch.vtensor<[2,1,2,2],f32>, !torch.none, !torch.list<int>, !torch.str, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,5,6],f32>
+  return %0 : !torch.vtensor<[1,2,5,6],f32>
+}
+
+// -----
+
+// prims.convert_element_type is to.dtype; view_as_complex pairs the last
+// dim's two floats.
+// CHECK-LABEL: func.func @convert_and_complex(
+// CHECK:         torch.aten.to.dtype %{{.*}}, %int7, %false, %false, %none {{.*}} -> !torch.vtensor<[3],f64>
+// CHECK:         %[[RE:.*]] = torch.aten.select.int %{{.*}}, %int-1, %int0
+// CHECK:         %[[IM:.*]] = torch.aten.select.int %{{.*}}, %int-1, %int1
+// CHECK:         torch.aten.complex %[[RE]], %[[IM]] {{.*}} -> !torch.vtensor<[4],complex<f32>>
+func.func @convert_and_complex(%x: !torch.vtensor<[3],f32>, %y: !torch.vtensor<[4,2],f32>) -> (!torch.vtensor<[3],f64>, !torch.vtensor<[4],complex<f32>>) {
+  %int7 = torch.constant.int 7
+  %0 = torch.prims.convert_element_type %x, %int7 : !torch.vtensor<[3],f32>, !torch.int -> !torch.vtensor<[3],f64>
+  %1 = torch.aten.view_as_complex %y : !torch.vtensor<[4,2],f32> -> !torch.vtensor<[4],complex<f32>>
+  return %0, %1 : !torch.vtensor<[3],f64>, !torch.vtensor<[4],complex<f32>>
+}

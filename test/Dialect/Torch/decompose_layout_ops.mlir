@@ -145,3 +145,54 @@ func.func @roll(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32> {
   %2 = torch.aten.roll %x, %0, %1 : !torch.vtensor<[2,5],f32>, !torch.list<int>, !torch.list<int> -> !torch.vtensor<[2,5],f32>
   return %2 : !torch.vtensor<[2,5],f32>
 }
+
+// -----
+
+// constant_pad_nd with a negative pad: the crop as a slice first.
+// CHECK-LABEL: func.func @pad_negative(
+// CHECK:         %[[S:.*]] = torch.aten.slice.Tensor %{{.*}}, %int1, %int1, %int5, %int1{{.*}} -> !torch.vtensor<[2,4],f32>
+// CHECK:         torch.aten.constant_pad_nd %[[S]], {{.*}} -> !torch.vtensor<[2,6],f32>
+func.func @pad_negative(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,6],f32> {
+  %int-1 = torch.constant.int -1
+  %int2 = torch.constant.int 2
+  %float0 = torch.constant.float 0.000000e+00
+  %0 = torch.prim.ListConstruct %int-1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.aten.constant_pad_nd %x, %0, %float0 : !torch.vtensor<[2,5],f32>, !torch.list<int>, !torch.float -> !torch.vtensor<[2,6],f32>
+  return %1 : !torch.vtensor<[2,6],f32>
+}
+
+// -----
+
+// index_add, an operator: scatter_add of the index spread over the source.
+// CHECK-LABEL: func.func @index_add(
+// CHECK:         %[[V:.*]] = torch.aten.view %{{.*}} -> !torch.vtensor<[1,2],si64>
+// CHECK:         %[[E:.*]] = torch.aten.expand %[[V]], {{.*}} -> !torch.vtensor<[3,2],si64>
+// CHECK:         torch.aten.scatter_add %{{.*}}, %int1, %[[E]], %{{.*}} -> !torch.vtensor<[3,4],f32>
+func.func @index_add(%x: !torch.vtensor<[3,4],f32>, %i: !torch.vtensor<[2],si64>, %s: !torch.vtensor<[3,2],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.operator "aten.index_add"(%x, %int1, %i, %s, %int1) : (!torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2],si64>, !torch.vtensor<[3,2],f32>, !torch.int) -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// PyTorch's prims (upstream's importer writes them): squeeze as squeeze.dim
+// from the last dim down, collapse as flatten, split_dim as a view.
+// CHECK-LABEL: func.func @prims(
+// CHECK:         torch.aten.squeeze.dim %{{.*}}, %int2 {{.*}} -> !torch.vtensor<[1,3],f32>
+// CHECK:         torch.aten.squeeze.dim %{{.*}}, %int0 {{.*}} -> !torch.vtensor<[3],f32>
+// CHECK:         torch.aten.flatten.using_ints %{{.*}}, %int0, %int1 {{.*}} -> !torch.vtensor<[6],f32>
+// CHECK:         %[[L:.*]] = torch.prim.ListConstruct %int3, %int-1
+// CHECK:         torch.aten.view %{{.*}}, %[[L]] {{.*}} -> !torch.vtensor<[3,2],f32>
+// CHECK-NOT:     torch.prims
+func.func @prims(%x: !torch.vtensor<[1,3,1],f32>, %y: !torch.vtensor<[2,3],f32>, %z: !torch.vtensor<[6],f32>) -> (!torch.vtensor<[3],f32>, !torch.vtensor<[6],f32>, !torch.vtensor<[3,2],f32>) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int3 = torch.constant.int 3
+  %0 = torch.prim.ListConstruct %int2, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %1 = torch.prims.squeeze %x, %0 : !torch.vtensor<[1,3,1],f32>, !torch.list<int> -> !torch.vtensor<[3],f32>
+  %2 = torch.prims.collapse %y, %int0, %int1 : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[6],f32>
+  %3 = torch.prims.split_dim %z, %int0, %int3 : !torch.vtensor<[6],f32>, !torch.int, !torch.int -> !torch.vtensor<[3,2],f32>
+  return %1, %2, %3 : !torch.vtensor<[3],f32>, !torch.vtensor<[6],f32>, !torch.vtensor<[3,2],f32>
+}

@@ -39,6 +39,7 @@ public:
     populateReductionDecompositions(patterns, legal);
     populateDataMovementDecompositions(patterns, legal);
     populateSpectralDecompositions(patterns, legal);
+    populateSortingDecompositions(patterns, legal);
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

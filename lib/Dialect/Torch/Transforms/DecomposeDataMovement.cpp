@@ -398,7 +398,7 @@ public:
 
 /// linspace(start, end, steps) with constant bounds, as PyTorch computes
 /// it: step = (end - start) / (steps - 1); the first half start + i * step,
-/// the second end - (steps - 1 - i) * step.
+/// the second end - (steps - 1 - i) * step; one step is [start].
 class DecomposeLinspace : public Decomposition<AtenLinspaceOp> {
 public:
   using Decomposition::Decomposition;
@@ -425,10 +425,382 @@ public:
     Value fromEnd = b.create<AtenRsubScalarOp>(
         result, b.create<AtenMulScalarOp>(result, before, b.constFloat(step)),
         b.constFloat(*end), one);
-    Value firstHalf = b.create<AtenLtScalarOp>(b.type({*steps}, b.i1()), i,
-                                               b.constInt(*steps / 2));
+    // (One step is the start alone.)
+    Value firstHalf =
+        b.create<AtenLtScalarOp>(b.type({*steps}, b.i1()), i,
+                                 b.constInt(std::max<int64_t>(*steps / 2, 1)));
     rewriter.replaceOpWithNewOp<AtenWhereSelfOp>(op, result, firstHalf,
                                                  fromStart, fromEnd);
+    return success();
+  }
+};
+
+/// _index_put_impl(self, indices, values, accumulate, unsafe) is index_put.
+class DecomposeIndexPutImpl : public Decomposition<Aten_IndexPutImplOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(Aten_IndexPutImplOp op,
+                          PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AtenIndexPutOp>(op, op.getType(), op.getSelf(),
+                                                op.getIndices(), op.getValues(),
+                                                op.getAccumulate());
+    return success();
+  }
+};
+
+/// scatter's old `reduce=` names ("add", "multiply") as scatter_reduce's
+/// ("sum", "prod"), self included; none for another name.
+std::optional<StringRef> scatterReduction(Value reduce) {
+  auto name = reduce.getDefiningOp<ConstantStrOp>();
+  if (!name)
+    return std::nullopt;
+  if (name.getValue() == "add")
+    return StringRef("sum");
+  if (name.getValue() == "multiply")
+    return StringRef("prod");
+  return std::nullopt;
+}
+
+/// scatter.reduce(self, dim, index, src, reduce) = scatter_reduce.two with
+/// the reduction's new name, self included.
+class DecomposeScatterReduce : public Decomposition<AtenScatterReduceOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenScatterReduceOp op,
+                          PatternRewriter &rewriter) const override {
+    std::optional<StringRef> reduce = scatterReduction(op.getReduce());
+    if (!reduce)
+      return rewriter.notifyMatchFailure(op, "an unknown reduction");
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenScatterReduceTwoOp>(
+        op, op.getType(), op.getSelf(), op.getDim(), op.getIndex(), op.getSrc(),
+        b.constStr(*reduce), b.constBool(true));
+    return success();
+  }
+};
+
+/// scatter.value_reduce(self, dim, index, value, reduce), an operator the
+/// registry lacks: scatter_reduce.two of `value` filled to the index's
+/// shape.
+class DecomposeScatterValueReduce : public OperatorDecomposition {
+public:
+  DecomposeScatterValueReduce(MLIRContext *context, const LegalOps &legal)
+      : OperatorDecomposition(context, legal, "aten.scatter.value_reduce") {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "not the schema's operands");
+    ValueRange in = op->getOperands();
+    ValueTensorType self = knownType(in[0]);
+    ValueTensorType index = knownType(in[2]);
+    std::optional<StringRef> reduce = scatterReduction(in[4]);
+    if (!self || !index || !reduce || !scalarTypeCode(self.getDtype()))
+      return rewriter.notifyMatchFailure(op, "unknown types or reduction");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value src = b.create<AtenFullLikeOp>(
+        b.type(index.getSizes(), self.getDtype()), in[2], in[3],
+        b.dtypeOf(self.getDtype()), b.none(), b.none(), b.none(), b.none());
+    rewriter.replaceOpWithNewOp<AtenScatterReduceTwoOp>(
+        op, op->getResult(0).getType(), in[0], in[1], in[2], src,
+        b.constStr(*reduce), b.constBool(true));
+    return success();
+  }
+};
+
+/// index_add(self, dim, index, source, alpha), an operator the registry
+/// lacks: scatter_add of alpha * source at the 1-D index, spread over
+/// source's other dims.
+class DecomposeIndexAdd : public OperatorDecomposition {
+public:
+  DecomposeIndexAdd(MLIRContext *context, const LegalOps &legal)
+      : OperatorDecomposition(context, legal, "aten.index_add") {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "not the schema's operands");
+    ValueRange in = op->getOperands();
+    ValueTensorType self = knownType(in[0]);
+    ValueTensorType index = knownType(in[2]);
+    ValueTensorType source = knownType(in[3]);
+    std::optional<int64_t> dim = constantInt(in[1]);
+    std::optional<double> alpha = constantNumber(in[4]);
+    if (!self || !index || !source || !dim || !alpha ||
+        index.getSizes().size() > 1 ||
+        source.getSizes().size() != self.getSizes().size())
+      return rewriter.notifyMatchFailure(op, "not a 1-D index, or unknown");
+    int64_t rank = self.getSizes().size();
+    std::optional<int64_t> d = normalDim(*dim, std::max<int64_t>(rank, 1));
+    if (!d || rank == 0)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> shape, to;
+    SmallVector<int64_t> shapeSizes(rank, 1);
+    for (int64_t i = 0; i < rank; ++i) {
+      shape.push_back(i == *d ? b.constInt(-1) : b.constInt(1));
+      to.push_back(b.sizeOf(in[3], i));
+    }
+    shapeSizes[*d] = index.getSizes().empty() ? 1 : index.getSizes()[0];
+    Type i64 = index.getDtype();
+    Value spread =
+        b.create<AtenViewOp>(b.type(shapeSizes, i64), in[2], b.list(shape));
+    spread = b.create<AtenExpandOp>(b.type(source.getSizes(), i64), spread,
+                                    b.list(to), b.constBool(false));
+    Value src = in[3];
+    if (*alpha != 1)
+      src = b.create<AtenMulScalarOp>(source, src, in[4]);
+    rewriter.replaceOpWithNewOp<AtenScatterAddOp>(
+        op, op->getResult(0).getType(), in[0], in[1], spread, src);
+    return success();
+  }
+};
+
+/// constant_pad_nd with negative pads (crops): each negative side sliced
+/// off first, then the non-negative pads.
+class DecomposeNegativePad : public Decomposition<AtenConstantPadNdOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenConstantPadNdOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    std::optional<SmallVector<int64_t>> pad = constantInts(op.getPad());
+    if (!type || !pad || pad->size() % 2 ||
+        pad->size() / 2 > type.getSizes().size() ||
+        llvm::all_of(*pad, [](int64_t p) { return p >= 0; }))
+      return rewriter.notifyMatchFailure(op, "no negative constant pad");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = type.getSizes().size();
+    Value x = op.getSelf();
+    SmallVector<int64_t> kept(*pad);
+    for (size_t p = 0; p < pad->size() / 2; ++p) {
+      int64_t dim = rank - 1 - p;
+      int64_t left = (*pad)[2 * p], right = (*pad)[2 * p + 1];
+      if (left >= 0 && right >= 0)
+        continue;
+      auto current = cast<ValueTensorType>(x.getType());
+      SmallVector<int64_t> sizes(current.getSizes());
+      int64_t start = std::max<int64_t>(-left, 0);
+      int64_t cut = std::max<int64_t>(-right, 0);
+      if (sizes[dim] != kUnknownSize)
+        sizes[dim] = std::max<int64_t>(sizes[dim] - start - cut, 0);
+      Value end = b.subInt(b.sizeOf(x, dim), b.constInt(cut));
+      x = b.create<AtenSliceTensorOp>(b.type(sizes, type.getDtype()), x,
+                                      b.constInt(dim), b.constInt(start), end,
+                                      b.constInt(1));
+      kept[2 * p] = std::max<int64_t>(left, 0);
+      kept[2 * p + 1] = std::max<int64_t>(right, 0);
+    }
+    rewriter.replaceOpWithNewOp<AtenConstantPadNdOp>(
+        op, op.getType(), x, b.intList(kept), op.getValue());
+    return success();
+  }
+};
+
+/// PyTorch's prims as ATen ops: squeeze(a, dims) as squeeze.dim from the
+/// last dim down; collapse(a, start, end) as flatten.using_ints; view_of(a)
+/// as a itself; split_dim(a, dim, outer) as a view with [outer, -1] at dim.
+class DecomposePrimsSqueeze : public Decomposition<PrimsSqueezeOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(PrimsSqueezeOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getA());
+    std::optional<SmallVector<int64_t>> dims = constantInts(op.getDimensions());
+    if (!type || !dims)
+      return rewriter.notifyMatchFailure(op, "dimensions not constants");
+    int64_t rank = type.getSizes().size();
+    SmallVector<int64_t> sorted;
+    for (int64_t d : *dims) {
+      std::optional<int64_t> n = normalDim(d, rank);
+      if (!n)
+        return rewriter.notifyMatchFailure(op, "a dim out of range");
+      sorted.push_back(*n);
+    }
+    llvm::sort(sorted);
+    TorchBuilder b(rewriter, op.getLoc());
+    Value x = op.getA();
+    SmallVector<int64_t> sizes(type.getSizes());
+    for (int64_t d : llvm::reverse(sorted)) {
+      sizes.erase(sizes.begin() + d);
+      x = b.create<AtenSqueezeDimOp>(b.type(sizes, type.getDtype()), x,
+                                     b.constInt(d));
+    }
+    if (x.getType() != op.getType())
+      x = b.create<TensorStaticInfoCastOp>(op.getType(), x);
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+};
+
+class DecomposePrimsCollapse : public Decomposition<PrimsCollapseOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(PrimsCollapseOp op,
+                          PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AtenFlattenUsingIntsOp>(
+        op, op.getType(), op.getA(), op.getStart(), op.getEnd());
+    return success();
+  }
+};
+
+class DecomposePrimsViewOf : public Decomposition<PrimsViewOfOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(PrimsViewOfOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op.getA().getType() != op.getType())
+      return rewriter.notifyMatchFailure(op, "a type change");
+    rewriter.replaceOp(op, op.getA());
+    return success();
+  }
+};
+
+class DecomposePrimsSplitDim : public Decomposition<PrimsSplitDimOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(PrimsSplitDimOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getA());
+    std::optional<int64_t> dim = constantInt(op.getDim());
+    if (!type || !dim || !normalDim(*dim, type.getSizes().size()))
+      return rewriter.notifyMatchFailure(op, "no constant dim in range");
+    int64_t d = *normalDim(*dim, type.getSizes().size());
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<Value> sizes;
+    for (int64_t i = 0; i < static_cast<int64_t>(type.getSizes().size()); ++i) {
+      if (i == d) {
+        sizes.push_back(op.getOuterLength());
+        sizes.push_back(b.constInt(-1));
+      } else {
+        sizes.push_back(b.sizeOf(op.getA(), i));
+      }
+    }
+    rewriter.replaceOpWithNewOp<AtenViewOp>(op, op.getType(), op.getA(),
+                                            b.list(sizes));
+    return success();
+  }
+};
+
+/// tril_indices / triu_indices(row, col, offset) with constant arguments:
+/// the [2, N] literal of the (row, col) pairs on or below (above) the
+/// offset diagonal, row by row, as PyTorch lists them.
+template <typename OpTy, bool Lower>
+class DecomposeTriangleIndices : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    std::optional<int64_t> rows = constantInt(op.getRow());
+    std::optional<int64_t> cols = constantInt(op.getCol());
+    std::optional<int64_t> offset = constantInt(op.getOffset());
+    ValueTensorType result = knownType(op.getResult());
+    if (!rows || !cols || !offset || !result ||
+        !isa<mlir::IntegerType>(result.getDtype()) || *rows < 0 || *cols < 0)
+      return rewriter.notifyMatchFailure(op, "arguments not constants");
+    SmallVector<int64_t> r, c;
+    for (int64_t i = 0; i < *rows; ++i)
+      for (int64_t j = 0; j < *cols; ++j)
+        if (Lower ? j - i <= *offset : j - i >= *offset) {
+          r.push_back(i);
+          c.push_back(j);
+        }
+    int64_t n = r.size();
+    if (result.getSizes() != ArrayRef<int64_t>{2, n})
+      return rewriter.notifyMatchFailure(op, "an unexpected result type");
+    unsigned width = result.getDtype().getIntOrFloatBitWidth();
+    SmallVector<APInt> values;
+    for (int64_t v : r)
+      values.emplace_back(width, v, /*isSigned=*/true);
+    for (int64_t v : c)
+      values.emplace_back(width, v, /*isSigned=*/true);
+    auto literal = DenseElementsAttr::get(
+        RankedTensorType::get({2, n}, result.getDtype()), values);
+    rewriter.replaceOpWithNewOp<ValueTensorLiteralOp>(op, result, literal);
+    return success();
+  }
+};
+
+/// masked_select(x, mask) with the mask of x's shape (or broadcast to it):
+/// both flattened, x read at the positions of nonzero(mask).
+class DecomposeMaskedSelect : public Decomposition<AtenMaskedSelectOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenMaskedSelectOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType mask = knownType(op.getMask());
+    ValueTensorType result = knownType(op.getResult());
+    if (!type || !mask || !result ||
+        mask.getSizes().size() > type.getSizes().size())
+      return rewriter.notifyMatchFailure(op, "a mask of a larger rank");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = type.getSizes().size();
+    Value m = op.getMask();
+    if (mask.getSizes() != type.getSizes()) {
+      SmallVector<Value> to;
+      for (int64_t d = 0; d < rank; ++d)
+        to.push_back(b.sizeOf(op.getSelf(), d));
+      m = b.create<AtenBroadcastToOp>(b.type(type.getSizes(), mask.getDtype()),
+                                      m, b.list(to));
+    }
+    int64_t count = 1;
+    for (int64_t size : type.getSizes())
+      count = size == kUnknownSize || count == kUnknownSize ? kUnknownSize
+                                                            : count * size;
+    auto flat = [&](Value v, Type dtype) -> Value {
+      if (rank == 1)
+        return v;
+      if (rank == 0)
+        return b.create<AtenUnsqueezeOp>(b.type({1}, dtype), v, b.constInt(0));
+      return b.create<AtenFlattenUsingIntsOp>(
+          b.type({count}, dtype), v, b.constInt(0), b.constInt(rank - 1));
+    };
+    Value x = flat(op.getSelf(), type.getDtype());
+    m = flat(m, mask.getDtype());
+    Value positions =
+        b.create<AtenNonzeroOp>(b.type({kUnknownSize, 1}, b.i64()), m);
+    Value index =
+        b.create<AtenSelectIntOp>(b.type({kUnknownSize}, b.i64()), positions,
+                                  b.constInt(1), b.constInt(0));
+    rewriter.replaceOpWithNewOp<AtenIndexSelectOp>(op, result, x, b.constInt(0),
+                                                   index);
+    return success();
+  }
+};
+
+/// one_hot(x, num_classes) with a constant count: (x[..., None] ==
+/// arange(num_classes)) as int64.
+class DecomposeOneHot : public Decomposition<AtenOneHotOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenOneHotOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    std::optional<int64_t> classes = constantInt(op.getNumClasses());
+    if (!type || !result || !classes || *classes < 1)
+      return rewriter.notifyMatchFailure(op, "num_classes not a constant");
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> column(type.getSizes());
+    column.push_back(1);
+    Value x = b.create<AtenUnsqueezeOp>(b.type(column, type.getDtype()),
+                                        op.getSelf(), b.constInt(-1));
+    Value all = b.arange(b.constInt(0), b.constInt(*classes), *classes);
+    Value hits =
+        b.create<AtenEqTensorOp>(b.type(result.getSizes(), b.i1()), x, all);
+    rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
+        op, result, hits, b.dtypeOf(result.getDtype()), b.constBool(false),
+        b.constBool(false), b.none());
     return success();
   }
 };
@@ -437,12 +809,17 @@ public:
 
 void mlir::torch::Torch::decompositions::populateDataMovementDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
-  patterns.add<DecomposeIndexPutMask<AtenIndexPutOp>,
-               DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>,
-               DecomposeSplitUnpack, DecomposeStack, DecomposeRepeat,
-               DecomposePad, DecomposeFlipRoll<AtenFlipOp>,
-               DecomposeFlipRoll<AtenRollOp>, DecomposeTriangle<AtenTrilOp>,
-               DecomposeTriangle<AtenTriuOp>, DecomposeEye<AtenEyeOp>,
-               DecomposeEye<AtenEyeMOp>, DecomposeLinspace>(
-      patterns.getContext(), legal);
+  patterns.add<
+      DecomposeIndexPutMask<AtenIndexPutOp>,
+      DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>, DecomposeSplitUnpack,
+      DecomposeStack, DecomposeRepeat, DecomposePad,
+      DecomposeFlipRoll<AtenFlipOp>, DecomposeFlipRoll<AtenRollOp>,
+      DecomposeTriangle<AtenTrilOp>, DecomposeTriangle<AtenTriuOp>,
+      DecomposeEye<AtenEyeOp>, DecomposeEye<AtenEyeMOp>, DecomposeLinspace,
+      DecomposeIndexPutImpl, DecomposeScatterReduce,
+      DecomposeScatterValueReduce, DecomposeIndexAdd, DecomposeNegativePad,
+      DecomposePrimsSqueeze, DecomposePrimsCollapse, DecomposePrimsViewOf,
+      DecomposePrimsSplitDim, DecomposeTriangleIndices<AtenTrilIndicesOp, true>,
+      DecomposeTriangleIndices<AtenTriuIndicesOp, false>, DecomposeMaskedSelect,
+      DecomposeOneHot>(patterns.getContext(), legal);
 }

@@ -201,6 +201,70 @@ public:
   }
 };
 
+/// prims.convert_element_type(a, dtype) = to.dtype(a, dtype).
+class DecomposeConvertElementType
+    : public Decomposition<PrimsConvertElementTypeOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(PrimsConvertElementTypeOp op,
+                          PatternRewriter &rewriter) const override {
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
+        op, op.getType(), op.getA(), op.getDtype(), b.constBool(false),
+        b.constBool(false), b.none());
+    return success();
+  }
+};
+
+/// x << s and x >> s with a Scalar s: the shifts of x by s as a 0-d tensor
+/// of x's dtype.
+template <typename OpTy, typename ShiftOp>
+class DecomposeShiftScalar : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || !isa<mlir::IntegerType>(type.getDtype()) ||
+        !scalarTypeCode(type.getDtype()))
+      return rewriter.notifyMatchFailure(op, "not an integer tensor");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value amount = b.create<AtenScalarTensorOp>(
+        b.type({}, type.getDtype()), op.getOther(), b.dtypeOf(type.getDtype()),
+        b.none(), b.none(), b.none());
+    rewriter.replaceOpWithNewOp<ShiftOp>(op, op.getType(), op.getSelf(),
+                                         amount);
+    return success();
+  }
+};
+
+/// _assert_async(t[, msg]), an operator the registry lacks (one_hot and
+/// other decompositions write it): the run-time check _assert_scalar of
+/// bool(t), with its message.
+class DecomposeAssertAsync : public OperatorDecomposition {
+public:
+  DecomposeAssertAsync(MLIRContext *context, const LegalOps &legal,
+                       StringRef name)
+      : OperatorDecomposition(context, legal, name) {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    unsigned operands = op->getNumOperands();
+    if (operands < 1 || operands > 2 || op->getNumResults() != 0 ||
+        !knownType(op->getOperand(0)))
+      return rewriter.notifyMatchFailure(op, "not the schema's operands");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value message =
+        operands == 2 ? op->getOperand(1) : b.constStr("_assert_async failed");
+    Value holds = b.create<AtenBoolTensorOp>(
+        Torch::BoolType::get(rewriter.getContext()), op->getOperand(0));
+    Value asInt = b.create<AtenIntBoolOp>(b.intType(), holds);
+    rewriter.replaceOpWithNewOp<Aten_AssertScalarOp>(op, asInt, message);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
@@ -211,5 +275,14 @@ void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
       DecomposeActivation<AtenFracOp>, DecomposeActivation<AtenMishOp>,
       DecomposeActivation<AtenSeluOp>, DecomposeActivation<AtenCeluOp>,
       DecomposeFloorDivide, DecomposeLogSigmoid, DecomposeRoundDecimals,
-      DecomposeRreluEval, DecomposePrelu>(patterns.getContext(), legal);
+      DecomposeRreluEval, DecomposePrelu, DecomposeConvertElementType,
+      DecomposeShiftScalar<Aten__Lshift__ScalarOp,
+                           AtenBitwiseLeftShiftTensorOp>,
+      DecomposeShiftScalar<Aten__Rshift__ScalarOp,
+                           AtenBitwiseRightShiftTensorOp>>(
+      patterns.getContext(), legal);
+  patterns.add<DecomposeAssertAsync>(patterns.getContext(), legal,
+                                     "aten._assert_async");
+  patterns.add<DecomposeAssertAsync>(patterns.getContext(), legal,
+                                     "aten._assert_async.msg");
 }

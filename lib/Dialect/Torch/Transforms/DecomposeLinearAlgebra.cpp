@@ -376,10 +376,110 @@ public:
   }
 };
 
+/// bilinear(x1 [..., I], x2 [..., J], w [O, I, J], b) = einsum("ni,oij,nj->no")
+/// over the leading dims flattened to one, viewed back, plus b.
+class DecomposeBilinear : public Decomposition<AtenBilinearOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenBilinearOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType a = knownType(op.getInput1());
+    ValueTensorType c = knownType(op.getInput2());
+    ValueTensorType w = knownType(op.getWeight());
+    ValueTensorType result = knownType(op.getResult());
+    if (!a || !c || !w || !result || a.getSizes().empty() ||
+        a.getSizes().size() != c.getSizes().size() || w.getSizes().size() != 3)
+      return rewriter.notifyMatchFailure(op, "operands of unexpected ranks");
+    TorchBuilder b(rewriter, op.getLoc());
+    Type dtype = result.getDtype();
+    int64_t rank = a.getSizes().size();
+    int64_t o = w.getSizes()[0];
+    Value x1 = op.getInput1(), x2 = op.getInput2();
+    StringRef equation = "i,oij,j->o";
+    SmallVector<int64_t> productShape{o};
+    if (rank > 1) {
+      int64_t rows = 1;
+      for (int64_t size : a.getSizes().drop_back())
+        rows = size == kUnknownSize || rows == kUnknownSize ? kUnknownSize
+                                                            : rows * size;
+      auto flat = [&](Value v, ValueTensorType t) -> Value {
+        return b.create<AtenViewOp>(
+            b.type({rows, t.getSizes().back()}, t.getDtype()), v,
+            b.list({b.constInt(-1), b.sizeOf(v, -1)}));
+      };
+      x1 = flat(x1, a);
+      x2 = flat(x2, c);
+      equation = "ni,oij,nj->no";
+      productShape = {rows, o};
+    }
+    Value tensors = b.tensorList({x1, op.getWeight(), x2});
+    Value product = b.create<AtenEinsumOp>(
+        b.type(productShape, dtype), b.constStr(equation), tensors, b.none());
+    if (rank > 1) {
+      SmallVector<Value> sizes;
+      for (int64_t d = 0; d + 1 < rank; ++d)
+        sizes.push_back(b.sizeOf(op.getInput1(), d));
+      sizes.push_back(b.constInt(o));
+      product = b.create<AtenViewOp>(result, product, b.list(sizes));
+    }
+    if (!isNone(op.getBias()))
+      product = b.create<AtenAddTensorOp>(result, product, op.getBias(),
+                                          b.constInt(1));
+    if (product.getType() != result)
+      product = b.create<TensorStaticInfoCastOp>(result, product);
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
+/// cdist and _cdist_forward(x1 [..., P, M], x2 [..., R, M], p, mode),
+/// operators the registry lacks: linalg_vector_norm(x1[..., :, None, :] -
+/// x2[..., None, :,
+/// :], p) over the last dim.
+class DecomposeCdist : public OperatorDecomposition {
+public:
+  DecomposeCdist(MLIRContext *context, const LegalOps &legal, StringRef name)
+      : OperatorDecomposition(context, legal, name) {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(op, "not the schema's operands");
+    ValueRange in = op->getOperands();
+    ValueTensorType a = knownType(in[0]);
+    ValueTensorType c = knownType(in[1]);
+    ValueTensorType result = knownType(op->getResult(0));
+    if (!a || !c || !result || a.getSizes().size() < 2 ||
+        a.getSizes().size() != c.getSizes().size() ||
+        !isa<mlir::FloatType>(a.getDtype()) || !constantNumber(in[2]))
+      return rewriter.notifyMatchFailure(op, "operands of unexpected types");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = a.getSizes().size();
+    SmallVector<int64_t> left(a.getSizes()), right(c.getSizes());
+    left.insert(left.end() - 1, 1);
+    right.insert(right.end() - 2, 1);
+    Value x1 = b.create<AtenUnsqueezeOp>(b.type(left, a.getDtype()), in[0],
+                                         b.constInt(rank - 1));
+    Value x2 = b.create<AtenUnsqueezeOp>(b.type(right, c.getDtype()), in[1],
+                                         b.constInt(rank - 2));
+    SmallVector<int64_t> diffSizes(result.getSizes());
+    diffSizes.push_back(a.getSizes().back());
+    Value diff = b.create<AtenSubTensorOp>(b.type(diffSizes, a.getDtype()), x1,
+                                           x2, b.constInt(1));
+    rewriter.replaceOpWithNewOp<AtenLinalgVectorNormOp>(
+        op, result, diff, in[2], b.intList({-1}), b.constBool(false), b.none());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateLinearAlgebraDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
   patterns.add<DecomposeLinear, DecomposeMatmul, DecomposeOuter,
-               DecomposeBaddbmm, DecomposeEinsum>(patterns.getContext(), legal);
+               DecomposeBaddbmm, DecomposeEinsum, DecomposeBilinear>(
+      patterns.getContext(), legal);
+  for (StringRef name : {"aten.cdist", "aten._cdist_forward"})
+    patterns.add<DecomposeCdist>(patterns.getContext(), legal, name);
 }

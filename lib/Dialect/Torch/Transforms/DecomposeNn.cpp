@@ -464,21 +464,236 @@ public:
   }
 };
 
+/// A grouped convolution the lowering does not take (transposed, or with
+/// other than two spatial dims): one convolution per group, on the group's
+/// slice of input channels with its slice of the weight (dim 0 forward,
+/// where the output channels are; dim 0 transposed too, where the input
+/// channels are) and bias, concatenated along the channels.
+class DecomposeGroupedConvolution : public Decomposition<AtenConvolutionOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenConvolutionOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType input = knownType(op.getInput());
+    ValueTensorType weight = knownType(op.getWeight());
+    ValueTensorType result = knownType(op.getResult());
+    std::optional<int64_t> groups = constantInt(op.getGroups());
+    std::optional<bool> transposed = constantBool(op.getTransposed());
+    if (!input || !weight || !result || !groups || !transposed ||
+        *groups <= 1 || input.getSizes().size() < 3)
+      return rewriter.notifyMatchFailure(op, "not a grouped convolution");
+    int64_t spatial = input.getSizes().size() - 2;
+    if (!*transposed && spatial == 2)
+      return rewriter.notifyMatchFailure(op, "the lowering takes it whole");
+    int64_t inChannels = input.getSizes()[1];
+    int64_t weightRows = weight.getSizes()[0];
+    int64_t outChannels = result.getSizes()[1];
+    if (inChannels == kUnknownSize || weightRows == kUnknownSize ||
+        outChannels == kUnknownSize || inChannels % *groups ||
+        weightRows % *groups || outChannels % *groups)
+      return rewriter.notifyMatchFailure(op, "channels not known multiples");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t inPer = inChannels / *groups, rowsPer = weightRows / *groups;
+    int64_t outPer = outChannels / *groups;
+    auto slice = [&](Value v, ValueTensorType type, int64_t dim, int64_t start,
+                     int64_t length) -> Value {
+      SmallVector<int64_t> sizes(type.getSizes());
+      sizes[dim] = length;
+      return b.create<AtenSliceTensorOp>(
+          b.type(sizes, type.getDtype()), v, b.constInt(dim), b.constInt(start),
+          b.constInt(start + length), b.constInt(1));
+    };
+    SmallVector<Value> pieces;
+    SmallVector<int64_t> pieceSizes(result.getSizes());
+    pieceSizes[1] = outPer;
+    for (int64_t g = 0; g < *groups; ++g) {
+      Value x = slice(op.getInput(), input, 1, g * inPer, inPer);
+      Value w = slice(op.getWeight(), weight, 0, g * rowsPer, rowsPer);
+      Value bias = op.getBias();
+      if (!isNone(bias)) {
+        ValueTensorType biasType = knownType(bias);
+        if (!biasType)
+          return rewriter.notifyMatchFailure(op, "a bias of unknown type");
+        bias = slice(bias, biasType, 0, g * outPer, outPer);
+      }
+      pieces.push_back(b.create<AtenConvolutionOp>(
+          b.type(pieceSizes, result.getDtype()), x, w, bias, op.getStride(),
+          op.getPadding(), op.getDilation(), op.getTransposed(),
+          op.getOutputPadding(), b.constInt(1)));
+    }
+    rewriter.replaceOpWithNewOp<AtenCatOp>(op, result, b.tensorList(pieces),
+                                           b.constInt(1));
+    return success();
+  }
+};
+
+/// conv1d/2d/3d with padding "valid" (none) or "same" (each dim padded by
+/// dilation * (kernel - 1) in all, the odd one on the far side: a
+/// constant_pad_nd of the input first when some dim's total is odd).
+template <typename OpTy>
+class DecomposeConvPaddingString : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType input = knownType(op.getInput());
+    ValueTensorType weight = knownType(op.getWeight());
+    auto mode = op.getPadding().template getDefiningOp<ConstantStrOp>();
+    std::optional<SmallVector<int64_t>> dilation =
+        constantInts(op.getDilation());
+    if (!input || !weight || !mode || !dilation)
+      return rewriter.notifyMatchFailure(op, "padding or dilation unknown");
+    int64_t spatial = weight.getSizes().size() - 2;
+    if (static_cast<int64_t>(input.getSizes().size()) != spatial + 2)
+      return rewriter.notifyMatchFailure(op, "an unbatched input");
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> symmetric(spatial, 0), extra(spatial, 0);
+    if (mode.getValue() == "same") {
+      for (int64_t d = 0; d < spatial; ++d) {
+        int64_t k = weight.getSizes()[d + 2];
+        int64_t dil = dilation->size() == 1 ? (*dilation)[0] : (*dilation)[d];
+        if (k == kUnknownSize)
+          return rewriter.notifyMatchFailure(op, "a kernel size unknown");
+        int64_t total = dil * (k - 1);
+        symmetric[d] = total / 2;
+        extra[d] = total % 2;
+      }
+    } else if (mode.getValue() != "valid") {
+      return rewriter.notifyMatchFailure(op, "an unknown padding");
+    }
+    Value x = op.getInput();
+    if (llvm::any_of(extra, [](int64_t e) { return e != 0; })) {
+      // constant_pad_nd lists (left, right) pairs from the last dim.
+      SmallVector<int64_t> pads, sizes(input.getSizes());
+      for (int64_t d = spatial - 1; d >= 0; --d) {
+        pads.append({0, extra[d]});
+        if (sizes[d + 2] != kUnknownSize)
+          sizes[d + 2] += extra[d];
+      }
+      x = b.create<AtenConstantPadNdOp>(b.type(sizes, input.getDtype()), x,
+                                        b.intList(pads), b.constFloat(0.0));
+    }
+    rewriter.replaceOpWithNewOp<AtenConvolutionOp>(
+        op, op.getType(), x, op.getWeight(), op.getBias(), op.getStride(),
+        b.intList(symmetric), op.getDilation(), b.constBool(false),
+        b.intList(SmallVector<int64_t>(spatial, 0)), op.getGroups());
+    return success();
+  }
+};
+
+/// conv_tbc(x [T, B, C], w [K, C, O], b, pad) = conv1d of x as [B, C, T]
+/// with w as [O, C, K], the result back as [T, B, O].
+class DecomposeConvTbc : public Decomposition<AtenConvTbcOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenConvTbcOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType input = knownType(op.getSelf());
+    ValueTensorType weight = knownType(op.getWeight());
+    ValueTensorType result = knownType(op.getResult());
+    if (!input || !weight || !result || input.getSizes().size() != 3 ||
+        weight.getSizes().size() != 3)
+      return rewriter.notifyMatchFailure(op, "not 3-D operands");
+    TorchBuilder b(rewriter, op.getLoc());
+    auto permuted = [&](Value v, ValueTensorType t, ArrayRef<int64_t> order) {
+      SmallVector<int64_t> sizes;
+      for (int64_t d : order)
+        sizes.push_back(t.getSizes()[d]);
+      return b.create<AtenPermuteOp>(b.type(sizes, t.getDtype()), v,
+                                     b.intList(order));
+    };
+    Value x = permuted(op.getSelf(), input, {1, 2, 0});
+    Value w = permuted(op.getWeight(), weight, {2, 1, 0});
+    ArrayRef<int64_t> r = result.getSizes();
+    Value conv = b.create<AtenConvolutionOp>(
+        b.type({r[1], r[2], r[0]}, result.getDtype()), x, w, op.getBias(),
+        b.intList({1}), b.list({op.getPad()}), b.intList({1}),
+        b.constBool(false), b.intList({0}), b.constInt(1));
+    rewriter.replaceOpWithNewOp<AtenPermuteOp>(op, result, conv,
+                                               b.intList({2, 0, 1}));
+    return success();
+  }
+};
+
+/// adaptive_avg_pool2d/3d and adaptive_max_pool2d/3d whose output sizes
+/// divide the input's: every window is in / out wide, so avg_pool and
+/// max_pool_with_indices with that kernel and stride (the same windows,
+/// the same flat indices).
+template <typename OpTy, int64_t Spatial, bool Max>
+class DecomposeAdaptivePoolEven : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    std::optional<SmallVector<int64_t>> out = constantInts(op.getOutputSize());
+    if (!type || !out || static_cast<int64_t>(out->size()) != Spatial)
+      return rewriter.notifyMatchFailure(op, "output size not constants");
+    int64_t rank = type.getSizes().size();
+    if (rank < Spatial + 1)
+      return rewriter.notifyMatchFailure(op, "too few dims");
+    SmallVector<int64_t> kernel;
+    for (int64_t d = 0; d < Spatial; ++d) {
+      int64_t in = type.getSizes()[rank - Spatial + d];
+      int64_t o = (*out)[d];
+      if (in == kUnknownSize || o <= 0 || in % o)
+        return rewriter.notifyMatchFailure(op, "windows of unequal sizes");
+      kernel.push_back(in / o);
+    }
+    if (llvm::all_of(*out, [](int64_t o) { return o == 1; }) && !Max &&
+        Spatial == 2)
+      return rewriter.notifyMatchFailure(op, "a global mean: another pattern");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value k = b.intList(kernel);
+    Value zero = b.intList(SmallVector<int64_t>(Spatial, 0));
+    Value falseValue = b.constBool(false);
+    if constexpr (Max) {
+      Value one = b.intList(SmallVector<int64_t>(Spatial, 1));
+      using PoolOp =
+          std::conditional_t<Spatial == 2, AtenMaxPool2dWithIndicesOp,
+                             AtenMaxPool3dWithIndicesOp>;
+      auto pool = b.rewriter.create<PoolOp>(
+          op.getLoc(), op->getResult(0).getType(), op->getResult(1).getType(),
+          op.getSelf(), k, k, zero, one, falseValue);
+      rewriter.replaceOp(op, pool->getResults());
+    } else {
+      if constexpr (Spatial == 2)
+        rewriter.replaceOpWithNewOp<AtenAvgPool2dOp>(
+            op, op.getType(), op.getSelf(), k, k, zero, falseValue,
+            b.constBool(true), b.none());
+      else
+        rewriter.replaceOpWithNewOp<AtenAvgPool3dOp>(
+            op, op.getType(), op.getSelf(), k, k, zero, falseValue,
+            b.constBool(true), b.none());
+    }
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateNnDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
-  patterns.add<DecomposeSoftmax<AtenSoftmaxIntOp, false>,
-               DecomposeSoftmax<Aten_SoftmaxOp, false>,
-               DecomposeSoftmax<AtenLogSoftmaxIntOp, true>,
-               DecomposeSoftmax<Aten_LogSoftmaxOp, true>,
-               DecomposeConvNd<AtenConv1dOp>, DecomposeConvNd<AtenConv2dOp>,
-               DecomposeConvNd<AtenConv3dOp>,
-               DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
-               DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
-               DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>,
-               DecomposeLayerNorm, DecomposeBatchNormInference,
-               DecomposeGlobalAvgPool, DecomposeAttention, DecomposeGroupNorm,
-               DecomposeInstanceNorm, DecomposeNativeBatchNormNoTraining>(
+  patterns.add<
+      DecomposeSoftmax<AtenSoftmaxIntOp, false>,
+      DecomposeSoftmax<Aten_SoftmaxOp, false>,
+      DecomposeSoftmax<AtenLogSoftmaxIntOp, true>,
+      DecomposeSoftmax<Aten_LogSoftmaxOp, true>, DecomposeConvNd<AtenConv1dOp>,
+      DecomposeConvNd<AtenConv2dOp>, DecomposeConvNd<AtenConv3dOp>,
+      DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
+      DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
+      DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>, DecomposeLayerNorm,
+      DecomposeBatchNormInference, DecomposeGlobalAvgPool, DecomposeAttention,
+      DecomposeGroupNorm, DecomposeInstanceNorm,
+      DecomposeNativeBatchNormNoTraining, DecomposeGroupedConvolution,
+      DecomposeConvPaddingString<AtenConv1dPaddingOp>,
+      DecomposeConvPaddingString<AtenConv2dPaddingOp>,
+      DecomposeConvPaddingString<AtenConv3dPaddingOp>, DecomposeConvTbc,
+      DecomposeAdaptivePoolEven<AtenAdaptiveAvgPool2dOp, 2, false>,
+      DecomposeAdaptivePoolEven<AtenAdaptiveAvgPool3dOp, 3, false>,
+      DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool2dOp, 2, true>,
+      DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool3dOp, 3, true>>(
       patterns.getContext(), legal);
 }

@@ -266,6 +266,41 @@ public:
   }
 };
 
+/// logcumsumexp(x, dim) = log(cumsum(exp(x - m))) + m, m the max along the
+/// dim (0 where it is infinite).
+class DecomposeLogcumsumexp : public Decomposition<AtenLogcumsumexpOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenLogcumsumexpOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    std::optional<int64_t> dim = constantInt(op.getDim());
+    if (!type || !dim || !isa<mlir::FloatType>(type.getDtype()) ||
+        knownType(op.getResult()) != type || type.getSizes().empty())
+      return rewriter.notifyMatchFailure(op, "not a float tensor");
+    std::optional<int64_t> d = normalDim(*dim, type.getSizes().size());
+    if (!d)
+      return rewriter.notifyMatchFailure(op, "dim out of range");
+    TorchBuilder b(rewriter, op.getLoc());
+    ValueTensorType keptType = TorchBuilder::reduced(type, *d);
+    Value one = b.constInt(1);
+    Value max = b.create<AtenAmaxOp>(keptType, op.getSelf(), b.intList({*d}),
+                                     b.constBool(true));
+    Value infinite = b.create<AtenEqScalarOp>(
+        b.type(keptType.getSizes(), b.i1()), b.create<AtenAbsOp>(keptType, max),
+        b.constFloat(std::numeric_limits<double>::infinity()));
+    max = b.create<AtenMaskedFillScalarOp>(keptType, max, infinite,
+                                           b.constFloat(0.0));
+    Value shifted = b.create<AtenSubTensorOp>(type, op.getSelf(), max, one);
+    Value exp = b.create<AtenExpOp>(type, shifted);
+    Value sums = b.create<AtenCumsumOp>(type, exp, b.constInt(*d), b.none());
+    Value log = b.create<AtenLogOp>(type, sums);
+    rewriter.replaceOpWithNewOp<AtenAddTensorOp>(op, type, log, max, one);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateReductionDecompositions(
@@ -276,6 +311,6 @@ void mlir::torch::Torch::decompositions::populateReductionDecompositions(
                DecomposeVariance<AtenStdDimOp, true, false>,
                DecomposeVariance<AtenVarMeanCorrectionOp, false, true>,
                DecomposeVariance<AtenVarMeanDimOp, false, true>,
-               DecomposeLogsumexp, DecomposeVectorNorm>(patterns.getContext(),
-                                                        legal);
+               DecomposeLogsumexp, DecomposeVectorNorm, DecomposeLogcumsumexp>(
+      patterns.getContext(), legal);
 }

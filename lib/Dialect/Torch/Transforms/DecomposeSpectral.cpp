@@ -166,12 +166,36 @@ private:
   bool inverse, twoDims;
 };
 
+/// view_as_complex(x [..., 2]) = complex(x[..., 0], x[..., 1]).
+class DecomposeViewAsComplex : public Decomposition<AtenViewAsComplexOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenViewAsComplexOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || type.getSizes().empty() || type.getSizes().back() != 2 ||
+        !isa<mlir::FloatType>(type.getDtype()))
+      return rewriter.notifyMatchFailure(op, "not floats with a last dim of 2");
+    TorchBuilder b(rewriter, op.getLoc());
+    auto part = [&](int64_t i) -> Value {
+      return b.create<AtenSelectIntOp>(
+          b.type(type.getSizes().drop_back(), type.getDtype()), op.getSelf(),
+          b.constInt(-1), b.constInt(i));
+    };
+    rewriter.replaceOpWithNewOp<AtenComplexOp>(op, op.getType(), part(0),
+                                               part(1));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateSpectralDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
   patterns.add<DecomposeFft<AtenFftFftOp>, DecomposeFft<AtenFftIfftOp>,
-               DecomposeFft<AtenFftRfftOp>>(patterns.getContext(), legal);
+               DecomposeFft<AtenFftRfftOp>, DecomposeViewAsComplex>(
+      patterns.getContext(), legal);
   MLIRContext *context = patterns.getContext();
   patterns.add<DecomposeRealFft>(context, legal, "aten.fft_irfft",
                                  /*inverse=*/true, /*twoDims=*/false);

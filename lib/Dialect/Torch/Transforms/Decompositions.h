@@ -136,6 +136,12 @@ public:
     return rewriter.create<AtenSubTensorOp>(loc, type({r, c}, i64()), cols,
                                             column, constInt(1));
   }
+  /// A !torch.list<vtensor> of `tensors`.
+  Value tensorList(ValueRange tensors) {
+    return rewriter.create<PrimListConstructOp>(
+        loc, ListType::get(ValueTensorType::get(rewriter.getContext())),
+        tensors);
+  }
   Value list(ValueRange ints) {
     return rewriter.create<PrimListConstructOp>(
         loc, ListType::get(IntType::get(rewriter.getContext())), ints);
@@ -247,6 +253,8 @@ void populateDataMovementDecompositions(RewritePatternSet &patterns,
                                         const LegalOps &legal);
 void populateSpectralDecompositions(RewritePatternSet &patterns,
                                     const LegalOps &legal);
+void populateSortingDecompositions(RewritePatternSet &patterns,
+                                   const LegalOps &legal);
 
 } // namespace mlir::torch::Torch::decompositions
 

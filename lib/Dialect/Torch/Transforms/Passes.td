@@ -38,20 +38,29 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     no PyTorch decomposition table has reduced (an empty table, another
     producer, the torch-free core wheel) reaches ops convert-torch-to-linalg
     lowers. The patterns live in one file per kind of op:
-    Decompose{Nn,Elementwise,LinearAlgebra,Reductions,DataMovement,
+    Decompose{Nn,Elementwise,LinearAlgebra,Reductions,DataMovement,Sorting,
     Spectral}.cpp. Among them: softmax and log_softmax (max subtracted
-    first), linear, matmul, baddbmm and einsum (diagonals of repeated
-    letters, a broadcast product, sums); conv*d and conv_transpose*d
-    (convolution); layer_norm, group_norm, instance_norm, batch_norm outside
-    training, scaled_dot_product_attention (causal, boolean and additive
-    masks); var, std, var_mean (centered first), logsumexp,
-    linalg_vector_norm; split, split_with_sizes and unbind (a slice or
-    select per unpacked piece), stack, repeat, pad (constant, reflect,
-    replicate, circular), flip, roll, tril, triu, eye, linspace; fft_fft,
-    fft_ifft, fft_rfft; relu6, hardsigmoid, hardswish, mish, selu, celu,
-    prelu, rrelu outside training, log_sigmoid, round with decimals; and
-    index_put with a boolean mask beside integer indices. Operators the
-    registry lacks are matched by name (fft_irfft, fft_rfft2, fft_irfft2,
+    first), linear, matmul, baddbmm, bilinear and einsum (diagonals of
+    repeated letters, a broadcast product, sums); conv*d (also with padding
+    "same"/"valid"), conv_transpose*d and conv_tbc (convolution), grouped
+    convolutions the lowering does not take (one per group); layer_norm,
+    group_norm, instance_norm, batch_norm outside training,
+    scaled_dot_product_attention (causal, boolean and additive masks),
+    adaptive pooling whose output divides the input (avg_pool,
+    max_pool_with_indices); var, std, var_mean (centered first), logsumexp,
+    logcumsumexp, linalg_vector_norm; argsort, kthvalue (a stable sort),
+    bucketize; split, split_with_sizes and unbind (a slice or select per
+    unpacked piece), stack, repeat, pad (constant, reflect, replicate,
+    circular), constant_pad_nd with crops, flip, roll, tril, triu, eye,
+    linspace, _index_put_impl, scatter with reduce=; fft_fft, fft_ifft,
+    fft_rfft; relu6, hardsigmoid, hardswish, mish, selu, celu, prelu, rrelu
+    outside training, log_sigmoid, round with decimals; and index_put with a
+    boolean mask beside integer indices; masked_select, one_hot,
+    tril_indices and triu_indices, view_as_complex, shifts by a number, and
+    PyTorch's prims (convert_element_type, squeeze, collapse, split_dim,
+    view_of). Operators the registry lacks are matched by name (fft_irfft,
+    fft_rfft2, fft_irfft2, median.dim, searchsorted.Tensor, histc, cdist,
+    _cdist_forward, index_add, scatter.value_reduce, _assert_async,
     _native_batch_norm_legit_no_training).
 
     `legal-ops` names ops ("aten.softmax.int") a backend has its own
