@@ -58,6 +58,10 @@ def release(workspace, index, args, bazel_flags, indent=""):
     return subprocess.CompletedProcess(command, status, output, None)
 
 
+# Our wheels' distribution names, as their file names spell them.
+OUR_PROJECTS = {"torch_mlir", "torch_mlir_core"}
+
+
 def pip_install_from_index(venv, index, links, package, where=""):
     """`package` from the index into the venv (the pinned files in `links` for the rest)."""
     proc = venv.python(["-m", "pip", "install", "--index-url", index.index_url,
@@ -160,6 +164,11 @@ def main():
             links = Path(tmp) / "links"
             links.mkdir()
             for wheel in Path(args.distdir).glob("*.whl"):
+                # Only the dependencies: our own projects come from the index.
+                # (The distdir pins upstream's torch-mlir too, for
+                # //test/interop; pip would take its higher version.)
+                if wheel.name.split("-")[0] in OUR_PROJECTS:
+                    continue
                 (links / wheel.name).symlink_to(wheel)
             # Two installs at a time, on the 2 cores: each is mostly one pip
             # unpacking wheels. torch-mlir (with torch, the longest) goes first.

@@ -81,6 +81,31 @@ UNARY = {
 for name, (fn, inputs) in UNARY.items():
     fn_case(f"elementwise_{name}_f32", fn, inputs)
 
+
+# Each unary op again as users bring it: an odd 7 x 17 shape, a 0-d tensor,
+# and a dynamic first dim (compiled once, called at two sizes). The inputs
+# are the op's own (its domain kept), tiled or cut to the shape.
+def _tiled(inputs, *shape):
+    def make():
+        count = 1
+        for size in shape:
+            count *= size
+        return tuple(t.flatten().repeat(count // t.numel() + 1)[:count].reshape(shape)
+                     for t in inputs())
+    return make
+
+
+def _doubled(inputs):
+    return lambda: tuple(torch.cat([t, t[:1]]) for t in inputs())
+
+
+_rows = Dim("rows", min=2)
+for name, (fn, inputs) in UNARY.items():
+    fn_case(f"elementwise_{name}_odd_shape", fn, _tiled(inputs, 7, 17))
+    fn_case(f"elementwise_{name}_0d", fn, _tiled(inputs))
+    fn_case(f"elementwise_{name}_dynamic", fn, inputs, dynamic_shapes=({0: _rows},),
+            make_other_inputs=_doubled(inputs))
+
 # The same ops in f64 (the importer's scalars are f64 too).
 for name in ["exp", "tanh", "sigmoid", "gelu", "sqrt", "log", "erf", "silu"]:
     fn, _ = UNARY[name]

@@ -343,3 +343,39 @@ func.func @convert_and_complex(%x: !torch.vtensor<[3],f32>, %y: !torch.vtensor<[
   %1 = torch.aten.view_as_complex %y : !torch.vtensor<[4,2],f32> -> !torch.vtensor<[4],complex<f32>>
   return %0, %1 : !torch.vtensor<[3],f64>, !torch.vtensor<[4],complex<f32>>
 }
+
+// -----
+
+// upsample_nearest2d.vec by 2: each spatial dim read at floor(o * 0.5).
+// CHECK-LABEL: func.func @upsample_nearest(
+// CHECK:         %[[P:.*]] = torch.aten.arange.start_step %int0, %int6, {{.*}} -> !torch.vtensor<[6],f32>
+// CHECK:         %[[S:.*]] = torch.aten.mul.Scalar %[[P]], %float5.000000e-01
+// CHECK:         torch.aten.floor %[[S]]
+// CHECK:         torch.aten.index_select %{{.*}}, %int2, {{.*}} -> !torch.vtensor<[1,2,6,3],f32>
+// CHECK:         torch.aten.index_select %{{.*}}, %int3, {{.*}} -> !torch.vtensor<[1,2,6,6],f32>
+func.func @upsample_nearest(%x: !torch.vtensor<[1,2,3,3],f32>) -> !torch.vtensor<[1,2,6,6],f32> {
+  %none = torch.constant.none
+  %float2 = torch.constant.float 2.000000e+00
+  %0 = torch.prim.ListConstruct %float2, %float2 : (!torch.float, !torch.float) -> !torch.list<float>
+  %1 = torch.aten.upsample_nearest2d.vec %x, %none, %0 : !torch.vtensor<[1,2,3,3],f32>, !torch.none, !torch.list<float> -> !torch.vtensor<[1,2,6,6],f32>
+  return %1 : !torch.vtensor<[1,2,6,6],f32>
+}
+
+// -----
+
+// quantize_per_tensor, an operator: clamp(round(x * 20) + 3, -128, 127) as si8.
+// CHECK-LABEL: func.func @quantize(
+// CHECK:         %[[S:.*]] = torch.aten.mul.Scalar %{{.*}}, %float{{2.0*e\+?01|1.99*e\+?01}}
+// CHECK:         %[[R:.*]] = torch.aten.round %[[S]]
+// CHECK:         %[[Z:.*]] = torch.aten.add.Scalar %[[R]], %int3
+// CHECK:         %[[C:.*]] = torch.aten.clamp %[[Z]], %int-128, %int127
+// CHECK:         torch.aten.to.dtype %[[C]], %int1{{.*}} -> !torch.vtensor<[3,5],si8>
+func.func @quantize(%x: !torch.vtensor<[3,5],f32>) -> !torch.vtensor<[3,5],si8> {
+  %scale = torch.constant.float 5.000000e-02
+  %int3 = torch.constant.int 3
+  %int-128 = torch.constant.int -128
+  %int127 = torch.constant.int 127
+  %int1 = torch.constant.int 1
+  %0 = torch.operator "quantized_decomposed.quantize_per_tensor"(%x, %scale, %int3, %int-128, %int127, %int1) : (!torch.vtensor<[3,5],f32>, !torch.float, !torch.int, !torch.int, !torch.int, !torch.int) -> !torch.vtensor<[3,5],si8>
+  return %0 : !torch.vtensor<[3,5],si8>
+}

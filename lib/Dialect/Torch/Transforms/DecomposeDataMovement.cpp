@@ -487,12 +487,11 @@ public:
 class DecomposeScatterValueReduce : public OperatorDecomposition {
 public:
   DecomposeScatterValueReduce(MLIRContext *context, const LegalOps &legal)
-      : OperatorDecomposition(context, legal, "aten.scatter.value_reduce") {}
+      : OperatorDecomposition(context, legal, "aten.scatter.value_reduce", 5,
+                              1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     ValueTensorType self = knownType(in[0]);
     ValueTensorType index = knownType(in[2]);
@@ -516,12 +515,10 @@ public:
 class DecomposeIndexAdd : public OperatorDecomposition {
 public:
   DecomposeIndexAdd(MLIRContext *context, const LegalOps &legal)
-      : OperatorDecomposition(context, legal, "aten.index_add") {}
+      : OperatorDecomposition(context, legal, "aten.index_add", 5, 1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 5 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     ValueTensorType self = knownType(in[0]);
     ValueTensorType index = knownType(in[2]);
@@ -752,20 +749,8 @@ public:
       m = b.create<AtenBroadcastToOp>(b.type(type.getSizes(), mask.getDtype()),
                                       m, b.list(to));
     }
-    int64_t count = 1;
-    for (int64_t size : type.getSizes())
-      count = size == kUnknownSize || count == kUnknownSize ? kUnknownSize
-                                                            : count * size;
-    auto flat = [&](Value v, Type dtype) -> Value {
-      if (rank == 1)
-        return v;
-      if (rank == 0)
-        return b.create<AtenUnsqueezeOp>(b.type({1}, dtype), v, b.constInt(0));
-      return b.create<AtenFlattenUsingIntsOp>(
-          b.type({count}, dtype), v, b.constInt(0), b.constInt(rank - 1));
-    };
-    Value x = flat(op.getSelf(), type.getDtype());
-    m = flat(m, mask.getDtype());
+    Value x = b.flattened(op.getSelf());
+    m = b.flattened(m);
     Value positions =
         b.create<AtenNonzeroOp>(b.type({kUnknownSize, 1}, b.i64()), m);
     Value index =

@@ -246,23 +246,121 @@ class DecomposeAssertAsync : public OperatorDecomposition {
 public:
   DecomposeAssertAsync(MLIRContext *context, const LegalOps &legal,
                        StringRef name)
-      : OperatorDecomposition(context, legal, name) {}
+      : OperatorDecomposition(context, legal, name, 2, 0,
+                              /*minOperands=*/1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    unsigned operands = op->getNumOperands();
-    if (operands < 1 || operands > 2 || op->getNumResults() != 0 ||
-        !knownType(op->getOperand(0)))
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
+    if (!knownType(op->getOperand(0)))
+      return rewriter.notifyMatchFailure(op, "a tensor of unknown type");
     TorchBuilder b(rewriter, op.getLoc());
-    Value message =
-        operands == 2 ? op->getOperand(1) : b.constStr("_assert_async failed");
+    Value message = op->getNumOperands() == 2
+                        ? op->getOperand(1)
+                        : b.constStr("_assert_async failed");
     Value holds = b.create<AtenBoolTensorOp>(
         Torch::BoolType::get(rewriter.getContext()), op->getOperand(0));
     Value asInt = b.create<AtenIntBoolOp>(b.intType(), holds);
     rewriter.replaceOpWithNewOp<Aten_AssertScalarOp>(op, asInt, message);
     return success();
   }
+};
+
+/// PT2E's quantized_decomposed operators, the registry lacking them:
+/// quantize = clamp(round(x * (1 / scale)) + zero_point, qmin, qmax) as the
+/// integer dtype; dequantize = (q as f32 - zero_point) * scale (as
+/// PyTorch's reference kernels compute them). per_tensor takes a float
+/// scale and an int zero point (`.tensor`: 0-d tensors); per_channel takes
+/// [C] tensors, broadcast along `axis`.
+class DecomposeQuantization : public OperatorDecomposition {
+public:
+  DecomposeQuantization(MLIRContext *context, const LegalOps &legal,
+                        StringRef name, bool quantize, bool perChannel,
+                        unsigned operands, unsigned minOperands)
+      : OperatorDecomposition(context, legal, name, operands, 1, minOperands),
+        quantize(quantize), perChannel(perChannel) {}
+
+  LogicalResult decompose(OperatorOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueRange in = op->getOperands();
+    ValueTensorType type = knownType(in[0]);
+    ValueTensorType result = knownType(op->getResult(0));
+    if (!type || !result || !scalarTypeCode(result.getDtype()))
+      return rewriter.notifyMatchFailure(op, "operands of unknown types");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t rank = type.getSizes().size();
+    Value scale = in[1], zeroPoint = in[2];
+    // Operands 3.. : [axis,] quant_min, quant_max, dtype.
+    unsigned bounds = perChannel ? 4 : 3;
+    bool tensors = isa<ValueTensorType>(scale.getType());
+    if (perChannel) {
+      std::optional<int64_t> axis = constantInt(in[3]);
+      if (!axis || !normalDim(*axis, rank) || !knownType(scale) ||
+          (!isNone(zeroPoint) && !knownType(zeroPoint)))
+        return rewriter.notifyMatchFailure(op, "axis or channels unknown");
+      int64_t a = *normalDim(*axis, rank);
+      auto alongAxis = [&](Value v) -> Value {
+        ValueTensorType t = knownType(v);
+        SmallVector<int64_t> sizes(rank, 1), shape(rank, 1);
+        sizes[a] = t.getSizes().empty() ? 1 : t.getSizes()[0];
+        shape[a] = -1;
+        return b.create<AtenViewOp>(b.type(sizes, t.getDtype()), v,
+                                    b.intList(shape));
+      };
+      scale = alongAxis(scale);
+      if (!isNone(zeroPoint))
+        zeroPoint = alongAxis(zeroPoint);
+    }
+    Value one = b.constInt(1);
+    Type f32 = rewriter.getF32Type();
+    auto shaped = [&](Type dtype) { return b.type(type.getSizes(), dtype); };
+    if (quantize) {
+      if (!isa<mlir::FloatType>(type.getDtype()))
+        return rewriter.notifyMatchFailure(op, "quantizing a non-float tensor");
+      ValueTensorType floats = shaped(type.getDtype());
+      Value scaled;
+      if (tensors) {
+        ValueTensorType st = knownType(scale);
+        if (!st)
+          return rewriter.notifyMatchFailure(op, "a scale of unknown type");
+        Value inverse = b.create<AtenReciprocalOp>(st, scale);
+        scaled = b.create<AtenMulTensorOp>(floats, in[0], inverse);
+      } else {
+        std::optional<double> s = constantNumber(scale);
+        scaled =
+            s ? b.create<AtenMulScalarOp>(floats, in[0], b.constFloat(1.0 / *s))
+              : b.create<AtenDivScalarOp>(floats, in[0], scale);
+      }
+      Value q = b.create<AtenRoundOp>(floats, scaled);
+      if (!isNone(zeroPoint))
+        q = tensors ? b.create<AtenAddTensorOp>(floats, q, zeroPoint, one)
+                    : b.create<AtenAddScalarOp>(floats, q, zeroPoint, one);
+      q = b.create<AtenClampOp>(floats, q, in[bounds], in[bounds + 1]);
+      rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
+          op, result, q, b.dtypeOf(result.getDtype()), b.constBool(false),
+          b.constBool(false), b.none());
+      return success();
+    }
+    if (!isa<mlir::FloatType>(result.getDtype()))
+      return rewriter.notifyMatchFailure(op, "dequantizing to a non-float");
+    ValueTensorType floats = shaped(f32);
+    Value x = b.create<AtenToDtypeOp>(floats, in[0], b.dtypeOf(f32),
+                                      b.constBool(false), b.constBool(false),
+                                      b.none());
+    if (!isNone(zeroPoint))
+      x = tensors ? b.create<AtenSubTensorOp>(floats, x, zeroPoint, one)
+                  : b.create<AtenSubScalarOp>(floats, x, zeroPoint, one);
+    x = tensors ? b.create<AtenMulTensorOp>(floats, x, scale)
+                : b.create<AtenMulScalarOp>(floats, x, scale);
+    if (x.getType() != result)
+      x = b.create<AtenToDtypeOp>(result, x, b.dtypeOf(result.getDtype()),
+                                  b.constBool(false), b.constBool(false),
+                                  b.none());
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+
+private:
+  bool quantize, perChannel;
 };
 
 } // namespace
@@ -285,4 +383,22 @@ void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
                                      "aten._assert_async");
   patterns.add<DecomposeAssertAsync>(patterns.getContext(), legal,
                                      "aten._assert_async.msg");
+  // name, quantize, per channel, operands (the last, out_dtype, optional).
+  struct Quantization {
+    StringRef name;
+    bool quantize, perChannel;
+    unsigned operands, minOperands;
+  };
+  for (const Quantization &q : std::initializer_list<Quantization>{
+           {"quantized_decomposed.quantize_per_tensor", true, false, 6, 6},
+           {"quantized_decomposed.quantize_per_tensor.tensor", true, false, 6,
+            6},
+           {"quantized_decomposed.dequantize_per_tensor", false, false, 7, 6},
+           {"quantized_decomposed.dequantize_per_tensor.tensor", false, false,
+            7, 6},
+           {"quantized_decomposed.quantize_per_channel", true, true, 7, 7},
+           {"quantized_decomposed.dequantize_per_channel", false, true, 8, 7}})
+    patterns.add<DecomposeQuantization>(patterns.getContext(), legal, q.name,
+                                        q.quantize, q.perChannel, q.operands,
+                                        q.minOperands);
 }

@@ -89,10 +89,7 @@ public:
       product = b.create<AtenMmOp>(b.type({m, n}, dtype), a, other);
     } else if (bSizes.size() == 2) {
       // [batch..., m, k] @ [k, n]: the batch dims join the rows.
-      int64_t rows = 1;
-      for (int64_t size : aSizes.drop_back())
-        rows = size == kUnknownSize || rows == kUnknownSize ? kUnknownSize
-                                                            : rows * size;
+      int64_t rows = sizeProduct(aSizes.drop_back());
       Value flat = b.create<AtenFlattenUsingIntsOp>(
           b.type({rows, aSizes.back()}, dtype), a, b.constInt(0),
           b.constInt(aSizes.size() - 2));
@@ -399,10 +396,7 @@ public:
     StringRef equation = "i,oij,j->o";
     SmallVector<int64_t> productShape{o};
     if (rank > 1) {
-      int64_t rows = 1;
-      for (int64_t size : a.getSizes().drop_back())
-        rows = size == kUnknownSize || rows == kUnknownSize ? kUnknownSize
-                                                            : rows * size;
+      int64_t rows = sizeProduct(a.getSizes().drop_back());
       auto flat = [&](Value v, ValueTensorType t) -> Value {
         return b.create<AtenViewOp>(
             b.type({rows, t.getSizes().back()}, t.getDtype()), v,
@@ -440,12 +434,10 @@ public:
 class DecomposeCdist : public OperatorDecomposition {
 public:
   DecomposeCdist(MLIRContext *context, const LegalOps &legal, StringRef name)
-      : OperatorDecomposition(context, legal, name) {}
+      : OperatorDecomposition(context, legal, name, 4, 1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     ValueTensorType a = knownType(in[0]);
     ValueTensorType c = knownType(in[1]);

@@ -383,11 +383,7 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     Value x = op.getInput();
     int64_t rank = type.getSizes().size();
-    int64_t perGroup = 1;
-    for (int64_t d = 1; d < rank; ++d)
-      perGroup = type.getSizes()[d] == kUnknownSize || perGroup == kUnknownSize
-                     ? kUnknownSize
-                     : perGroup * type.getSizes()[d];
+    int64_t perGroup = sizeProduct(type.getSizes().drop_front());
     if (perGroup != kUnknownSize)
       perGroup /= *groups;
     ValueTensorType grouped =
@@ -445,13 +441,13 @@ class DecomposeNativeBatchNormNoTraining : public OperatorDecomposition {
 public:
   DecomposeNativeBatchNormNoTraining(MLIRContext *context,
                                      const LegalOps &legal)
-      : OperatorDecomposition(context, legal,
-                              "aten._native_batch_norm_legit_no_training") {}
+      : OperatorDecomposition(
+            context, legal, "aten._native_batch_norm_legit_no_training", 7, 3) {
+  }
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 7 || op->getNumResults() != 3 ||
-        !op->getResult(1).use_empty() || !op->getResult(2).use_empty())
+    if (!op->getResult(1).use_empty() || !op->getResult(2).use_empty())
       return rewriter.notifyMatchFailure(op, "its statistics are read");
     TorchBuilder b(rewriter, op.getLoc());
     ValueRange in = op->getOperands();
@@ -672,6 +668,109 @@ public:
   }
 };
 
+/// upsample_nearest2d.vec and upsample_bilinear2d.vec (no antialiasing) of
+/// an [N, C, H, W] input with H, W and the output's known: separable, one
+/// spatial dim at a time. Each output position o reads the input at
+/// src = o * scale (scale = 1 / scale_factor when given, else in / out), as
+/// PyTorch computes it in floats: nearest takes floor(src); bilinear
+/// (half-pixel: src = (o + 0.5) * scale - 0.5, at least 0; align_corners:
+/// o * (in - 1) / (out - 1)) blends the two neighbours floor(src) and the
+/// next by src's fraction.
+template <typename OpTy, bool Bilinear>
+class DecomposeUpsample2d : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    ValueTensorType result = knownType(op.getResult());
+    if (!type || !result || type.getSizes().size() != 4 ||
+        !isa<mlir::FloatType>(type.getDtype()))
+      return rewriter.notifyMatchFailure(op, "not a float [N, C, H, W] input");
+    std::optional<SmallVector<double>> factors;
+    if (!isNone(op.getScaleFactors())) {
+      factors = constantNumbers(op.getScaleFactors());
+      if (!factors || factors->size() != 2)
+        return rewriter.notifyMatchFailure(op, "scale factors not constants");
+    }
+    bool alignCorners = false;
+    if constexpr (Bilinear) {
+      std::optional<bool> align = constantBool(op.getAlignCorners());
+      if (!align)
+        return rewriter.notifyMatchFailure(op, "align_corners not a constant");
+      alignCorners = *align;
+    }
+    TorchBuilder b(rewriter, op.getLoc());
+    Type f32 = rewriter.getF32Type();
+    Value one = b.constInt(1);
+    Value x = op.getInput();
+    for (int64_t d = 2; d < 4; ++d) {
+      int64_t in = type.getSizes()[d], out = result.getSizes()[d];
+      if (in == kUnknownSize || out == kUnknownSize || in < 1 || out < 1)
+        return rewriter.notifyMatchFailure(op,
+                                           "spatial sizes known at run time");
+      double scale =
+          factors ? 1.0 / (*factors)[d - 2] : static_cast<double>(in) / out;
+      ValueTensorType posType = b.type({out}, f32);
+      ValueTensorType indexType = b.type({out}, b.i64());
+      Value pos = b.arange(b.constInt(0), b.constInt(out), out, f32);
+      auto toIndex = [&](Value v) -> Value {
+        Value i = b.create<AtenToDtypeOp>(indexType, v, b.dtypeOf(b.i64()),
+                                          b.constBool(false),
+                                          b.constBool(false), b.none());
+        return b.create<AtenClampOp>(indexType, i, b.constInt(0),
+                                     b.constInt(in - 1));
+      };
+      auto current = cast<ValueTensorType>(x.getType());
+      SmallVector<int64_t> sizes(current.getSizes());
+      sizes[d] = out;
+      ValueTensorType gathered = b.type(sizes, type.getDtype());
+      auto gather = [&](Value index) -> Value {
+        return b.create<AtenIndexSelectOp>(gathered, x, b.constInt(d), index);
+      };
+      if constexpr (!Bilinear) {
+        Value src =
+            b.create<AtenMulScalarOp>(posType, pos, b.constFloat(scale));
+        x = gather(toIndex(b.create<AtenFloorOp>(posType, src)));
+        continue;
+      }
+      Value src;
+      if (alignCorners) {
+        double step = out > 1 ? static_cast<double>(in - 1) / (out - 1) : 0.0;
+        src = b.create<AtenMulScalarOp>(posType, pos, b.constFloat(step));
+      } else {
+        Value centre =
+            b.create<AtenAddScalarOp>(posType, pos, b.constFloat(0.5), one);
+        Value scaled =
+            b.create<AtenMulScalarOp>(posType, centre, b.constFloat(scale));
+        src =
+            b.create<AtenSubScalarOp>(posType, scaled, b.constFloat(0.5), one);
+        src = b.create<AtenClampMinOp>(posType, src, b.constFloat(0.0));
+      }
+      Value low = b.create<AtenFloorOp>(posType, src);
+      Value fraction = b.create<AtenSubTensorOp>(posType, src, low, one);
+      Value i0 = toIndex(low);
+      Value i1 = b.create<AtenClampOp>(
+          indexType, b.create<AtenAddScalarOp>(indexType, i0, one, one),
+          b.constInt(0), b.constInt(in - 1));
+      Value a = gather(i0), c = gather(i1);
+      SmallVector<int64_t> along(4, 1);
+      along[d] = out;
+      SmallVector<int64_t> shape(4, 1);
+      shape[d] = -1;
+      Value weight =
+          b.create<AtenViewOp>(b.type(along, f32), fraction, b.intList(shape));
+      Value diff = b.create<AtenSubTensorOp>(gathered, c, a, one);
+      Value step = b.create<AtenMulTensorOp>(gathered, diff, weight);
+      x = b.create<AtenAddTensorOp>(gathered, a, step, one);
+    }
+    if (x.getType() != result)
+      return rewriter.notifyMatchFailure(op, "an unexpected result type");
+    rewriter.replaceOp(op, x);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateNnDecompositions(
@@ -694,6 +793,8 @@ void mlir::torch::Torch::decompositions::populateNnDecompositions(
       DecomposeAdaptivePoolEven<AtenAdaptiveAvgPool2dOp, 2, false>,
       DecomposeAdaptivePoolEven<AtenAdaptiveAvgPool3dOp, 3, false>,
       DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool2dOp, 2, true>,
-      DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool3dOp, 3, true>>(
+      DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool3dOp, 3, true>,
+      DecomposeUpsample2d<AtenUpsampleNearest2dVecOp, false>,
+      DecomposeUpsample2d<AtenUpsampleBilinear2dVecOp, true>>(
       patterns.getContext(), legal);
 }

@@ -155,6 +155,19 @@ std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
   return out;
 }
 
+/// The max of `x` over `dims` (kept as unit dims: `keptType`), 0 where it
+/// is infinite: the shift that keeps exp(x - max) in range, and lets rows of
+/// -inf give -inf rather than NaN.
+Value finiteMax(TorchBuilder &b, Value x, Value dims,
+                ValueTensorType keptType) {
+  Value max = b.create<AtenAmaxOp>(keptType, x, dims, b.constBool(true));
+  Value infinite = b.create<AtenEqScalarOp>(
+      b.type(keptType.getSizes(), b.i1()), b.create<AtenAbsOp>(keptType, max),
+      b.constFloat(std::numeric_limits<double>::infinity()));
+  return b.create<AtenMaskedFillScalarOp>(keptType, max, infinite,
+                                          b.constFloat(0.0));
+}
+
 /// logsumexp(x, dims, keepdim) = log(sum(exp(x - m))) + m, m the max over
 /// the dims (0 where it is infinite, so that -inf rows give -inf).
 class DecomposeLogsumexp : public Decomposition<AtenLogsumexpOp> {
@@ -179,14 +192,7 @@ public:
     ValueTensorType keptType = b.type(kept, type.getDtype());
     Value dimList = b.intList(*dims);
     Value one = b.constInt(1);
-    Value max = b.create<AtenAmaxOp>(keptType, op.getSelf(), dimList,
-                                     b.constBool(true));
-    Value magnitude = b.create<AtenAbsOp>(keptType, max);
-    Value infinite = b.create<AtenEqScalarOp>(
-        b.type(kept, b.i1()), magnitude,
-        b.constFloat(std::numeric_limits<double>::infinity()));
-    max = b.create<AtenMaskedFillScalarOp>(keptType, max, infinite,
-                                           b.constFloat(0.0));
+    Value max = finiteMax(b, op.getSelf(), dimList, keptType);
     Value shifted = b.create<AtenSubTensorOp>(type, op.getSelf(), max, one);
     Value exp = b.create<AtenExpOp>(type, shifted);
     Value sum = b.create<AtenSumDimIntListOp>(keptType, exp, dimList,
@@ -285,13 +291,7 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     ValueTensorType keptType = TorchBuilder::reduced(type, *d);
     Value one = b.constInt(1);
-    Value max = b.create<AtenAmaxOp>(keptType, op.getSelf(), b.intList({*d}),
-                                     b.constBool(true));
-    Value infinite = b.create<AtenEqScalarOp>(
-        b.type(keptType.getSizes(), b.i1()), b.create<AtenAbsOp>(keptType, max),
-        b.constFloat(std::numeric_limits<double>::infinity()));
-    max = b.create<AtenMaskedFillScalarOp>(keptType, max, infinite,
-                                           b.constFloat(0.0));
+    Value max = finiteMax(b, op.getSelf(), b.intList({*d}), keptType);
     Value shifted = b.create<AtenSubTensorOp>(type, op.getSelf(), max, one);
     Value exp = b.create<AtenExpOp>(type, shifted);
     Value sums = b.create<AtenCumsumOp>(type, exp, b.constInt(*d), b.none());

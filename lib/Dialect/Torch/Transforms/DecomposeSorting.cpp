@@ -99,12 +99,10 @@ public:
 class DecomposeMedianDim : public OperatorDecomposition {
 public:
   DecomposeMedianDim(MLIRContext *context, const LegalOps &legal)
-      : OperatorDecomposition(context, legal, "aten.median.dim") {}
+      : OperatorDecomposition(context, legal, "aten.median.dim", 3, 2) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 3 || op->getNumResults() != 2)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueTensorType type = knownType(op->getOperand(0));
     std::optional<int64_t> dim = constantInt(op->getOperand(1));
     std::optional<bool> keepdim = constantBool(op->getOperand(2));
@@ -171,12 +169,11 @@ public:
 class DecomposeSearchsorted : public OperatorDecomposition {
 public:
   DecomposeSearchsorted(MLIRContext *context, const LegalOps &legal)
-      : OperatorDecomposition(context, legal, "aten.searchsorted.Tensor") {}
+      : OperatorDecomposition(context, legal, "aten.searchsorted.Tensor", 6,
+                              1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 6 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     ValueTensorType sequence = knownType(in[0]);
     ValueTensorType type = knownType(in[1]);
@@ -204,12 +201,10 @@ public:
 class DecomposeHistc : public OperatorDecomposition {
 public:
   DecomposeHistc(MLIRContext *context, const LegalOps &legal)
-      : OperatorDecomposition(context, legal, "aten.histc") {}
+      : OperatorDecomposition(context, legal, "aten.histc", 4, 1) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     ValueTensorType type = knownType(in[0]);
     ValueTensorType result = knownType(op->getResult(0));
@@ -220,18 +215,8 @@ public:
         *bins < 1 || !isa<mlir::FloatType>(type.getDtype()))
       return rewriter.notifyMatchFailure(op, "bounds not constants min < max");
     TorchBuilder b(rewriter, op.getLoc());
-    int64_t rank = type.getSizes().size();
-    int64_t count = 1;
-    for (int64_t size : type.getSizes())
-      count = size == kUnknownSize || count == kUnknownSize ? kUnknownSize
-                                                            : count * size;
-    Value x = in[0];
-    if (rank == 0)
-      x = b.create<AtenUnsqueezeOp>(b.type({1}, type.getDtype()), x,
-                                    b.constInt(0));
-    else if (rank > 1)
-      x = b.create<AtenFlattenUsingIntsOp>(b.type({count}, type.getDtype()), x,
-                                           b.constInt(0), b.constInt(rank - 1));
+    Value x = b.flattened(in[0]);
+    int64_t count = cast<ValueTensorType>(x.getType()).getSizes()[0];
     ValueTensorType flat = b.type({count}, type.getDtype());
     ValueTensorType flatBool = b.type({count}, b.i1());
     ValueTensorType flatInt = b.type({count}, b.i64());

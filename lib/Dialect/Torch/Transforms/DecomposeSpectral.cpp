@@ -79,13 +79,11 @@ class DecomposeRealFft : public OperatorDecomposition {
 public:
   DecomposeRealFft(MLIRContext *context, const LegalOps &legal, StringRef name,
                    bool inverse, bool twoDims)
-      : OperatorDecomposition(context, legal, name), inverse(inverse),
+      : OperatorDecomposition(context, legal, name, 4, 1), inverse(inverse),
         twoDims(twoDims) {}
 
   LogicalResult decompose(OperatorOp op,
                           PatternRewriter &rewriter) const override {
-    if (op->getNumOperands() != 4 || op->getNumResults() != 1)
-      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     ValueRange in = op->getOperands();
     Value x = in[0];
     ValueTensorType type = knownType(x);

@@ -59,6 +59,32 @@ inline std::optional<SmallVector<int64_t>> constantInts(Value list) {
   return values;
 }
 
+/// The elements of a prim.ListConstruct of float or int constants.
+inline std::optional<SmallVector<double>> constantNumbers(Value list) {
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return std::nullopt;
+  SmallVector<double> values;
+  for (Value element : construct.getElements()) {
+    std::optional<double> v = constantNumber(element);
+    if (!v)
+      return std::nullopt;
+    values.push_back(*v);
+  }
+  return values;
+}
+
+/// The product of `sizes`, kUnknownSize if one of them is.
+inline int64_t sizeProduct(ArrayRef<int64_t> sizes) {
+  int64_t product = 1;
+  for (int64_t size : sizes) {
+    if (size == kUnknownSize)
+      return kUnknownSize;
+    product *= size;
+  }
+  return product;
+}
+
 /// `dim` in [0, rank), or none if out of range.
 inline std::optional<int64_t> normalDim(int64_t dim, int64_t rank) {
   if (dim < -rank || dim >= rank)
@@ -125,6 +151,19 @@ public:
     ArrayRef<int64_t> sizes = cast<ValueTensorType>(x.getType()).getSizes();
     int64_t length = sizes[dim < 0 ? dim + sizes.size() : dim];
     return arange(constInt(0), sizeOf(x, dim), length);
+  }
+  /// `x` as a 1-D tensor (a 0-d one as [1]).
+  Value flattened(Value x) {
+    auto t = cast<ValueTensorType>(x.getType());
+    int64_t rank = t.getSizes().size();
+    if (rank == 1)
+      return x;
+    if (rank == 0)
+      return rewriter.create<AtenUnsqueezeOp>(loc, type({1}, t.getDtype()), x,
+                                              constInt(0));
+    return rewriter.create<AtenFlattenUsingIntsOp>(
+        loc, type({sizeProduct(t.getSizes())}, t.getDtype()), x, constInt(0),
+        constInt(rank - 1));
   }
   /// The [rows, cols] si64 tensor of col - row over `x`'s last two dims.
   Value columnMinusRow(Value x) {
@@ -216,17 +255,24 @@ private:
 
 /// A decomposition of a `torch.operator` named `name` ("aten.fft_irfft"):
 /// an op the registry does not define arrives so, its operands in schema
-/// order. Legal ops name it the same way.
+/// order (`operands` of them, or `minOperands` up to that when trailing ones
+/// have defaults), with `results` results. Legal ops name it the same way.
 class OperatorDecomposition : public OpRewritePattern<OperatorOp> {
 public:
   OperatorDecomposition(MLIRContext *context, const LegalOps &legal,
-                        StringRef name)
-      : OpRewritePattern<OperatorOp>(context), legal(legal), name(name) {}
+                        StringRef name, unsigned operands, unsigned results,
+                        std::optional<unsigned> minOperands = std::nullopt)
+      : OpRewritePattern<OperatorOp>(context), legal(legal), name(name),
+        operands(operands), minOperands(minOperands.value_or(operands)),
+        results(results) {}
 
   LogicalResult matchAndRewrite(OperatorOp op,
                                 PatternRewriter &rewriter) const final {
     if (op.getName() != name || op->getNumRegions() != 0)
       return rewriter.notifyMatchFailure(op, "another operator");
+    if (op->getNumOperands() < minOperands || op->getNumOperands() > operands ||
+        op->getNumResults() != results)
+      return rewriter.notifyMatchFailure(op, "not the schema's operands");
     if (legal.names.contains(name))
       return rewriter.notifyMatchFailure(op, "legal for the backend");
     return decompose(op, rewriter);
@@ -238,6 +284,7 @@ public:
 private:
   const LegalOps &legal;
   std::string name;
+  unsigned operands, minOperands, results;
 };
 
 // One per file, by the concept its ops belong to.

@@ -58,7 +58,9 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     boolean mask beside integer indices; masked_select, one_hot,
     tril_indices and triu_indices, view_as_complex, shifts by a number, and
     PyTorch's prims (convert_element_type, squeeze, collapse, split_dim,
-    view_of). Operators the registry lacks are matched by name (fft_irfft,
+    view_of), upsample_nearest2d.vec and upsample_bilinear2d.vec (separable
+    gathers and blends). Operators the registry lacks are matched by name
+    (PT2E's quantized_decomposed quantize/dequantize, fft_irfft,
     fft_rfft2, fft_irfft2, median.dim, searchsorted.Tensor, histc, cdist,
     _cdist_forward, index_add, scatter.value_reduce, _assert_async,
     _native_batch_norm_legit_no_training).
