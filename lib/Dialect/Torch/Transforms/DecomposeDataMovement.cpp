@@ -620,13 +620,7 @@ public:
     }
     llvm::sort(sorted);
     TorchBuilder b(rewriter, op.getLoc());
-    Value x = op.getA();
-    SmallVector<int64_t> sizes(type.getSizes());
-    for (int64_t d : llvm::reverse(sorted)) {
-      sizes.erase(sizes.begin() + d);
-      x = b.create<AtenSqueezeDimOp>(b.type(sizes, type.getDtype()), x,
-                                     b.constInt(d));
-    }
+    Value x = b.squeezed(op.getA(), sorted);
     if (x.getType() != op.getType())
       x = b.create<TensorStaticInfoCastOp>(op.getType(), x);
     rewriter.replaceOp(op, x);

@@ -186,11 +186,7 @@ public:
     if (weight.getSizes()[0] != 1) {
       if (rank < 2)
         return rewriter.notifyMatchFailure(op, "channels without a dim 1");
-      SmallVector<int64_t> shape(rank, 1), sizes(rank, 1);
-      shape[1] = -1;
-      sizes[1] = weight.getSizes()[0];
-      w = b.create<AtenViewOp>(b.type(sizes, weight.getDtype()), w,
-                               b.intList(shape));
+      w = b.alongDim(w, rank, 1, weight.getSizes()[0]);
     }
     Value scaled = b.create<AtenMulTensorOp>(type, op.getSelf(), w);
     Value positive = b.create<AtenGtScalarOp>(b.type(type.getSizes(), b.i1()),
@@ -298,13 +294,9 @@ public:
           (!isNone(zeroPoint) && !knownType(zeroPoint)))
         return rewriter.notifyMatchFailure(op, "axis or channels unknown");
       int64_t a = *normalDim(*axis, rank);
-      auto alongAxis = [&](Value v) -> Value {
-        ValueTensorType t = knownType(v);
-        SmallVector<int64_t> sizes(rank, 1), shape(rank, 1);
-        sizes[a] = t.getSizes().empty() ? 1 : t.getSizes()[0];
-        shape[a] = -1;
-        return b.create<AtenViewOp>(b.type(sizes, t.getDtype()), v,
-                                    b.intList(shape));
+      auto alongAxis = [&](Value v) {
+        ArrayRef<int64_t> sizes = knownType(v).getSizes();
+        return b.alongDim(v, rank, a, sizes.empty() ? 1 : sizes[0]);
       };
       scale = alongAxis(scale);
       if (!isNone(zeroPoint))

@@ -111,6 +111,51 @@ public:
   }
 };
 
+/// `x` normalized over `dims` (biased variance): (x - mean) * rsqrt(var +
+/// eps), the statistics kept as unit dims.
+Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
+                     Value eps) {
+  auto type = cast<ValueTensorType>(x.getType());
+  SmallVector<int64_t> kept(type.getSizes());
+  for (int64_t d : dims)
+    kept[d] = 1;
+  ValueTensorType keptType = b.type(kept, type.getDtype());
+  Value dimList = b.intList(dims);
+  Value keep = b.constBool(true);
+  Value one = b.constInt(1);
+  Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList, keep, b.none());
+  Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
+  Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
+  Value var =
+      b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
+  Value shifted = b.create<AtenAddScalarOp>(keptType, var, eps, one);
+  Value scale = b.create<AtenRsqrtOp>(keptType, shifted);
+  return b.create<AtenMulTensorOp>(type, centered, scale);
+}
+
+/// `out` * weight + bias, each a [C] tensor (or None) viewed as [1, C, 1,
+/// ...] against `out`'s rank; null if one has no known type.
+Value channelAffine(TorchBuilder &b, Value out, Value weight, Value bias) {
+  auto type = cast<ValueTensorType>(out.getType());
+  int64_t rank = type.getSizes().size();
+  auto channel = [&](Value v) {
+    return b.alongDim(v, rank, 1, type.getSizes()[1]);
+  };
+  if (!isNone(weight)) {
+    Value w = channel(weight);
+    if (!w)
+      return nullptr;
+    out = b.create<AtenMulTensorOp>(type, out, w);
+  }
+  if (!isNone(bias)) {
+    Value c = channel(bias);
+    if (!c)
+      return nullptr;
+    out = b.create<AtenAddTensorOp>(type, out, c, b.constInt(1));
+  }
+  return out;
+}
+
 /// layer_norm(x, normalized_shape, weight, bias, eps): over the last
 /// len(normalized_shape) dims, (x - mean) * rsqrt(mean((x - mean)^2) + eps),
 /// then * weight + bias (each broadcast over the leading dims).
@@ -132,24 +177,11 @@ public:
       return rewriter.notifyMatchFailure(op,
                                          "normalized_shape of wrong length");
     TorchBuilder b(rewriter, op.getLoc());
-    SmallVector<int64_t> dims, kept(type.getSizes());
-    for (int64_t d = rank - normalized; d < rank; ++d) {
+    SmallVector<int64_t> dims;
+    for (int64_t d = rank - normalized; d < rank; ++d)
       dims.push_back(d);
-      kept[d] = 1;
-    }
-    ValueTensorType keptType = b.type(kept, type.getDtype());
-    Value dimList = b.intList(dims);
-    Value keep = b.constBool(true);
     Value one = b.constInt(1);
-    Value x = op.getInput();
-    Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList, keep, b.none());
-    Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
-    Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
-    Value var =
-        b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
-    Value shifted = b.create<AtenAddScalarOp>(keptType, var, op.getEps(), one);
-    Value rstd = b.create<AtenRsqrtOp>(keptType, shifted);
-    Value out = b.create<AtenMulTensorOp>(type, centered, rstd);
+    Value out = normalizedOver(b, op.getInput(), dims, op.getEps());
     if (!isNone(op.getWeight()))
       out = b.create<AtenMulTensorOp>(type, out, op.getWeight());
     if (!isNone(op.getBias()))
@@ -174,40 +206,24 @@ public:
         isNone(op.getRunningMean()) || isNone(op.getRunningVar()) ||
         knownType(op.getResult()) != type)
       return rewriter.notifyMatchFailure(op, "training, or no statistics");
+    if (!knownType(op.getRunningMean()) || !knownType(op.getRunningVar()) ||
+        (!isNone(op.getWeight()) && !knownType(op.getWeight())) ||
+        (!isNone(op.getBias()) && !knownType(op.getBias())))
+      return rewriter.notifyMatchFailure(op, "operands of unknown type");
     TorchBuilder b(rewriter, op.getLoc());
     int64_t rank = type.getSizes().size();
-    SmallVector<int64_t> shape(rank, 1);
-    shape[1] = -1;
-    SmallVector<int64_t> channelSizes(rank, 1);
-    channelSizes[1] = type.getSizes()[1];
-    Value shapeList = b.intList(shape);
+    int64_t channels = type.getSizes()[1];
     Value one = b.constInt(1);
-    auto channel = [&](Value v) -> Value {
-      ValueTensorType t = knownType(v);
-      return b.create<AtenViewOp>(b.type(channelSizes, t.getDtype()), v,
-                                  shapeList);
-    };
-    if (!knownType(op.getRunningMean()) || !knownType(op.getRunningVar()))
-      return rewriter.notifyMatchFailure(op, "statistics of unknown type");
-    ValueTensorType channelType = b.type(channelSizes, type.getDtype());
-    Value var = channel(op.getRunningVar());
+    Value var = b.alongDim(op.getRunningVar(), rank, 1, channels);
+    ValueTensorType channelType = b.type(
+        cast<ValueTensorType>(var.getType()).getSizes(), type.getDtype());
     Value shifted =
         b.create<AtenAddScalarOp>(channelType, var, op.getEps(), one);
     Value scale = b.create<AtenRsqrtOp>(channelType, shifted);
-    Value centered = b.create<AtenSubTensorOp>(
-        type, op.getInput(), channel(op.getRunningMean()), one);
+    Value mean = b.alongDim(op.getRunningMean(), rank, 1, channels);
+    Value centered = b.create<AtenSubTensorOp>(type, op.getInput(), mean, one);
     Value out = b.create<AtenMulTensorOp>(type, centered, scale);
-    if (!isNone(op.getWeight())) {
-      if (!knownType(op.getWeight()))
-        return rewriter.notifyMatchFailure(op, "weight of unknown type");
-      out = b.create<AtenMulTensorOp>(type, out, channel(op.getWeight()));
-    }
-    if (!isNone(op.getBias())) {
-      if (!knownType(op.getBias()))
-        return rewriter.notifyMatchFailure(op, "bias of unknown type");
-      out = b.create<AtenAddTensorOp>(type, out, channel(op.getBias()), one);
-    }
-    rewriter.replaceOp(op, out);
+    rewriter.replaceOp(op, channelAffine(b, out, op.getWeight(), op.getBias()));
     return success();
   }
 };
@@ -313,58 +329,6 @@ public:
     return success();
   }
 };
-
-/// `x` normalized over `dims` (biased variance): (x - mean) * rsqrt(var +
-/// eps), the statistics kept as unit dims.
-Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
-                     Value eps) {
-  auto type = cast<ValueTensorType>(x.getType());
-  SmallVector<int64_t> kept(type.getSizes());
-  for (int64_t d : dims)
-    kept[d] = 1;
-  ValueTensorType keptType = b.type(kept, type.getDtype());
-  Value dimList = b.intList(dims);
-  Value keep = b.constBool(true);
-  Value one = b.constInt(1);
-  Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList, keep, b.none());
-  Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
-  Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
-  Value var =
-      b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
-  Value shifted = b.create<AtenAddScalarOp>(keptType, var, eps, one);
-  Value scale = b.create<AtenRsqrtOp>(keptType, shifted);
-  return b.create<AtenMulTensorOp>(type, centered, scale);
-}
-
-/// `out` * weight + bias, each a [C] tensor (or None) viewed as [1, C, 1,
-/// ...] against `out`'s rank; null if one has no known type.
-Value channelAffine(TorchBuilder &b, Value out, Value weight, Value bias) {
-  auto type = cast<ValueTensorType>(out.getType());
-  int64_t rank = type.getSizes().size();
-  SmallVector<int64_t> shape(rank, 1), sizes(rank, 1);
-  shape[1] = -1;
-  sizes[1] = type.getSizes()[1];
-  auto channel = [&](Value v) -> Value {
-    ValueTensorType t = knownType(v);
-    if (!t)
-      return nullptr;
-    return b.create<AtenViewOp>(b.type(sizes, t.getDtype()), v,
-                                b.intList(shape));
-  };
-  if (!isNone(weight)) {
-    Value w = channel(weight);
-    if (!w)
-      return nullptr;
-    out = b.create<AtenMulTensorOp>(type, out, w);
-  }
-  if (!isNone(bias)) {
-    Value c = channel(bias);
-    if (!c)
-      return nullptr;
-    out = b.create<AtenAddTensorOp>(type, out, c, b.constInt(1));
-  }
-  return out;
-}
 
 /// group_norm(x, G, weight, bias, eps): x [N, C, ...] viewed as [N, G, -1],
 /// normalized over the last dim, viewed back, then the per-channel affine.

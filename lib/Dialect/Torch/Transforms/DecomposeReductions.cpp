@@ -17,118 +17,6 @@ using namespace mlir::torch::Torch::decompositions;
 
 namespace {
 
-/// var, std and var_mean (.correction and .dim): centered first, then
-/// sum((x - mean)^2) / (count - correction) over `dim` (None or []: all),
-/// so that values far from 0 keep their precision.
-template <typename OpTy, bool Std, bool WithMean>
-class DecomposeVariance : public Decomposition<OpTy> {
-public:
-  using Decomposition<OpTy>::Decomposition;
-
-  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
-    ValueTensorType type = knownType(op.getSelf());
-    ValueTensorType result = knownType(op->getResult(0));
-    std::optional<bool> keepdim = constantBool(op.getKeepdim());
-    if (!type || !result || !keepdim ||
-        !isa<mlir::FloatType>(type.getDtype()) || type.getSizes().empty())
-      return rewriter.notifyMatchFailure(op, "not a float tensor of rank 1+");
-    int64_t rank = type.getSizes().size();
-    // The dims reduced, sorted and unique.
-    SmallVector<bool> reduced(rank, isNone(op.getDim()));
-    if (!isNone(op.getDim())) {
-      auto list = op.getDim().template getDefiningOp<PrimListConstructOp>();
-      if (!list)
-        return rewriter.notifyMatchFailure(op, "dims not a list");
-      for (Value v : list.getElements()) {
-        std::optional<int64_t> d = constantInt(v);
-        if (!d || *d < -rank || *d >= rank)
-          return rewriter.notifyMatchFailure(op, "a dim not a constant");
-        reduced[*d < 0 ? *d + rank : *d] = true;
-      }
-      if (list.getElements().empty())
-        reduced.assign(rank, true);
-    }
-    // The correction: None means 1; unbiased (the .dim form) 1 or 0.
-    double correction = 1;
-    Value third = op->getOperand(2);
-    if (isa<Torch::BoolType>(third.getType())) {
-      std::optional<bool> unbiased = constantBool(third);
-      if (!unbiased)
-        return rewriter.notifyMatchFailure(op, "unbiased not a constant");
-      correction = *unbiased ? 1 : 0;
-    } else if (!isNone(third)) {
-      if (std::optional<int64_t> c = constantInt(third))
-        correction = *c;
-      else if (auto f = third.template getDefiningOp<ConstantFloatOp>())
-        correction = f.getValueAttr().getValueAsDouble();
-      else
-        return rewriter.notifyMatchFailure(op, "correction not a constant");
-    }
-    TorchBuilder b(rewriter, op.getLoc());
-    SmallVector<int64_t> dims, kept(type.getSizes());
-    int64_t count = 1;
-    Value dynamicCount;
-    for (int64_t d = 0; d < rank; ++d) {
-      if (!reduced[d])
-        continue;
-      dims.push_back(d);
-      kept[d] = 1;
-      int64_t size = type.getSizes()[d];
-      if (size != kUnknownSize) {
-        count *= size;
-        continue;
-      }
-      Value s = b.sizeOf(op.getSelf(), d);
-      dynamicCount =
-          dynamicCount
-              ? b.create<AtenMulIntOp>(IntType::get(rewriter.getContext()),
-                                       dynamicCount, s)
-              : s;
-    }
-    Value dof;
-    if (!dynamicCount) {
-      dof = b.constFloat(count - correction);
-    } else {
-      if (correction != static_cast<int64_t>(correction))
-        return rewriter.notifyMatchFailure(op, "a fractional correction of a "
-                                               "dynamic count");
-      Type intType = IntType::get(rewriter.getContext());
-      Value total = count == 1 ? dynamicCount
-                               : b.create<AtenMulIntOp>(intType, dynamicCount,
-                                                        b.constInt(count));
-      dof = b.create<AtenSubIntOp>(
-          intType, total, b.constInt(static_cast<int64_t>(correction)));
-    }
-    ValueTensorType keptType = b.type(kept, type.getDtype());
-    Value dimList = b.intList(dims);
-    Value one = b.constInt(1);
-    Value x = op.getSelf();
-    Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList,
-                                         b.constBool(true), b.none());
-    Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
-    Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
-    ValueTensorType outType = *keepdim ? keptType : result;
-    Value sum = b.create<AtenSumDimIntListOp>(outType, squares, dimList,
-                                              op.getKeepdim(), b.none());
-    Value var = b.create<AtenDivScalarOp>(outType, sum, dof);
-    if (Std)
-      var = b.create<AtenSqrtOp>(outType, var);
-    if (var.getType() != result)
-      return rewriter.notifyMatchFailure(op, "an unexpected result type");
-    SmallVector<Value> values{var};
-    if constexpr (WithMean) {
-      Value meanOut =
-          *keepdim
-              ? mean
-              : b.create<AtenMeanDimOp>(op->getResult(1).getType(), x, dimList,
-                                        op.getKeepdim(), b.none());
-      values.push_back(meanOut);
-    }
-    rewriter.replaceOp(op, values);
-    return success();
-  }
-};
-
 /// The dims a reduction's `dim` list names, normalized and sorted (None or
 /// []: all of them), or none if not constants in range.
 std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
@@ -154,6 +42,96 @@ std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
+
+/// var, std and var_mean (.correction and .dim): centered first, then
+/// sum((x - mean)^2) / (count - correction) over `dim` (None or []: all),
+/// so that values far from 0 keep their precision.
+template <typename OpTy, bool Std, bool WithMean>
+class DecomposeVariance : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op->getResult(0));
+    std::optional<bool> keepdim = constantBool(op.getKeepdim());
+    if (!type || !result || !keepdim ||
+        !isa<mlir::FloatType>(type.getDtype()) || type.getSizes().empty())
+      return rewriter.notifyMatchFailure(op, "not a float tensor of rank 1+");
+    int64_t rank = type.getSizes().size();
+    std::optional<SmallVector<int64_t>> dims = reducedDims(op.getDim(), rank);
+    if (!dims)
+      return rewriter.notifyMatchFailure(op, "dims not constants in range");
+    // The correction: None means 1; unbiased (the .dim form) 1 or 0.
+    double correction = 1;
+    Value third = op->getOperand(2);
+    if (isa<Torch::BoolType>(third.getType())) {
+      std::optional<bool> unbiased = constantBool(third);
+      if (!unbiased)
+        return rewriter.notifyMatchFailure(op, "unbiased not a constant");
+      correction = *unbiased ? 1 : 0;
+    } else if (!isNone(third)) {
+      std::optional<double> given = constantNumber(third);
+      if (!given)
+        return rewriter.notifyMatchFailure(op, "correction not a constant");
+      correction = *given;
+    }
+    TorchBuilder b(rewriter, op.getLoc());
+    SmallVector<int64_t> kept(type.getSizes());
+    int64_t count = 1;
+    Value dynamicCount;
+    for (int64_t d : *dims) {
+      kept[d] = 1;
+      int64_t size = type.getSizes()[d];
+      if (size != kUnknownSize) {
+        count *= size;
+        continue;
+      }
+      Value s = b.sizeOf(op.getSelf(), d);
+      dynamicCount = dynamicCount ? b.mulInt(dynamicCount, s) : s;
+    }
+    Value dof;
+    if (!dynamicCount) {
+      dof = b.constFloat(count - correction);
+    } else {
+      if (correction != static_cast<int64_t>(correction))
+        return rewriter.notifyMatchFailure(op, "a fractional correction of a "
+                                               "dynamic count");
+      Type intType = IntType::get(rewriter.getContext());
+      Value total = count == 1 ? dynamicCount
+                               : b.create<AtenMulIntOp>(intType, dynamicCount,
+                                                        b.constInt(count));
+      dof = b.create<AtenSubIntOp>(
+          intType, total, b.constInt(static_cast<int64_t>(correction)));
+    }
+    ValueTensorType keptType = b.type(kept, type.getDtype());
+    Value dimList = b.intList(*dims);
+    Value one = b.constInt(1);
+    Value x = op.getSelf();
+    Value mean = b.create<AtenMeanDimOp>(keptType, x, dimList,
+                                         b.constBool(true), b.none());
+    Value centered = b.create<AtenSubTensorOp>(type, x, mean, one);
+    Value squares = b.create<AtenMulTensorOp>(type, centered, centered);
+    ValueTensorType outType = *keepdim ? keptType : result;
+    Value sum = b.create<AtenSumDimIntListOp>(outType, squares, dimList,
+                                              op.getKeepdim(), b.none());
+    Value var = b.create<AtenDivScalarOp>(outType, sum, dof);
+    if (Std)
+      var = b.create<AtenSqrtOp>(outType, var);
+    if (var.getType() != result)
+      return rewriter.notifyMatchFailure(op, "an unexpected result type");
+    SmallVector<Value> values{var};
+    if constexpr (WithMean) {
+      // The kept mean, its reduced dims squeezed when keepdim is false.
+      Value meanOut = *keepdim ? mean : b.squeezed(mean, *dims);
+      if (meanOut.getType() != op->getResult(1).getType())
+        return rewriter.notifyMatchFailure(op, "an unexpected mean type");
+      values.push_back(meanOut);
+    }
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
 
 /// The max of `x` over `dims` (kept as unit dims: `keptType`), 0 where it
 /// is infinite: the shift that keeps exp(x - max) in range, and lets rows of
@@ -199,14 +177,8 @@ public:
                                               b.constBool(true), b.none());
     Value out = b.create<AtenAddTensorOp>(
         keptType, b.create<AtenLogOp>(keptType, sum), max, one);
-    if (!*keepdim) {
-      SmallVector<int64_t> sizes(kept);
-      for (int64_t d : llvm::reverse(*dims)) {
-        sizes.erase(sizes.begin() + d);
-        out = b.create<AtenSqueezeDimOp>(b.type(sizes, type.getDtype()), out,
-                                         b.constInt(d));
-      }
-    }
+    if (!*keepdim)
+      out = b.squeezed(out, *dims);
     if (out.getType() != result)
       return rewriter.notifyMatchFailure(op, "an unexpected result type");
     rewriter.replaceOp(op, out);

@@ -152,6 +152,32 @@ public:
     int64_t length = sizes[dim < 0 ? dim + sizes.size() : dim];
     return arange(constInt(0), sizeOf(x, dim), length);
   }
+  /// The 1-D (or 0-d) tensor `v` viewed with a rank of `rank`, its elements
+  /// along `dim` (`size` of them, as the view's type says), unit dims
+  /// elsewhere: a per-channel tensor made to broadcast. Null if `v`'s type
+  /// is not known.
+  Value alongDim(Value v, int64_t rank, int64_t dim, int64_t size) {
+    auto t = dyn_cast<ValueTensorType>(v.getType());
+    if (!t || !t.hasDtype())
+      return nullptr;
+    SmallVector<int64_t> sizes(rank, 1), shape(rank, 1);
+    sizes[dim] = size;
+    shape[dim] = -1;
+    return rewriter.create<AtenViewOp>(loc, type(sizes, t.getDtype()), v,
+                                       intList(shape));
+  }
+  /// `x` without its unit dims `dims` (sorted, ascending), squeezed from
+  /// the last.
+  Value squeezed(Value x, ArrayRef<int64_t> dims) {
+    auto t = cast<ValueTensorType>(x.getType());
+    SmallVector<int64_t> sizes(t.getSizes());
+    for (int64_t d : llvm::reverse(dims)) {
+      sizes.erase(sizes.begin() + d);
+      x = rewriter.create<AtenSqueezeDimOp>(loc, type(sizes, t.getDtype()), x,
+                                            constInt(d));
+    }
+    return x;
+  }
   /// `x` as a 1-D tensor (a 0-d one as [1]).
   Value flattened(Value x) {
     auto t = cast<ValueTensorType>(x.getType());
