@@ -33,9 +33,19 @@ inline constexpr const char *kResultsCallbackPrefix = "refback_results_";
 inline constexpr const char *kCheckFailedCallback = "refback_check_failed";
 inline constexpr const char *kChecksAttr = "refback.checks";
 
+struct LinalgOnTensorsToLLVMOptions
+    : public PassPipelineOptions<LinalgOnTensorsToLLVMOptions> {
+  Option<int64_t> seed{*this, "seed",
+                       llvm::cl::desc("The random-number state the module "
+                                      "starts from (refback-lower-get-next-"
+                                      "seed)"),
+                       llvm::cl::init(0)};
+};
+
 /// linalg-on-tensors (the contract torch-verify-linalg-on-tensors-backend-
 /// contract checks) to the LLVM dialect, ready for MLIR's ExecutionEngine.
-void buildLinalgOnTensorsToLLVMPipeline(OpPassManager &pm);
+void buildLinalgOnTensorsToLLVMPipeline(
+    OpPassManager &pm, const LinalgOnTensorsToLLVMOptions &options);
 
 /// Registers the refback-* passes, the pipeline
 /// `refback-linalg-on-tensors-to-llvm-pipeline`, and each MLIR pass it runs.

@@ -44,6 +44,25 @@ def MemRefCopyToLinalg
   let dependentDialects = ["linalg::LinalgDialect"];
 }
 
+def LowerGetNextSeed : Pass<"refback-lower-get-next-seed", "ModuleOp"> {
+  let summary = "Gives the module one random-number generator: a global state "
+                "each torch_c.get_next_seed advances and returns";
+  let description = [{
+    The state is a private `memref.global` of one i64, starting at `seed`.
+    Each `torch_c.get_next_seed` loads it, takes one step of a 64-bit linear
+    congruential generator (Knuth's MMIX constants), stores the new state
+    and returns it. The state lives as long as the JIT-compiled module, so
+    repeated calls draw fresh values, and two modules compiled with the
+    same seed draw the same stream. The random ops hash the seed with each
+    element's position (convert-torch-to-linalg), so a weak step is enough.
+  }];
+  let options = [
+    Option<"seed", "seed", "int64_t", /*default=*/"0",
+           "The generator's state when the module is loaded">,
+  ];
+  let dependentDialects = ["arith::ArithDialect", "memref::MemRefDialect"];
+}
+
 def ChecksToErrors : Pass<"refback-checks-to-errors", "ModuleOp"> {
   let summary = "Turns a failed run-time check (cf.assert) of a public "
                 "function into an error its caller receives, instead of an "

@@ -36,8 +36,11 @@
 using namespace mlir;
 
 void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
-    OpPassManager &pm) {
+    OpPassManager &pm, const LinalgOnTensorsToLLVMOptions &options) {
   pm.addPass(TorchConversion::createVerifyLinalgOnTensorsBackendContract());
+  LowerGetNextSeedOptions seed;
+  seed.seed = options.seed;
+  pm.addPass(createLowerGetNextSeed(seed));
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
 
   // Tensors to buffers. Function arguments and results get plain (identity
@@ -108,7 +111,7 @@ void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerPass([] { return createConvertFuncToLLVMPass(); });
   registerPass([] { return createReconcileUnrealizedCastsPass(); });
 
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<LinalgOnTensorsToLLVMOptions>(
       "refback-linalg-on-tensors-to-llvm-pipeline",
       "Lowers a linalg-on-tensors module to the LLVM dialect for the "
       "reference backend (public functions return through "

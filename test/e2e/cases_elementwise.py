@@ -101,15 +101,20 @@ def _doubled(inputs):
 
 _rows = Dim("rows", min=2)
 for name, (fn, inputs) in UNARY.items():
-    fn_case(f"elementwise_{name}_odd_shape", fn, _tiled(inputs, 7, 17))
-    fn_case(f"elementwise_{name}_0d", fn, _tiled(inputs))
+    base = f"elementwise_{name}_f32"
+    fn_case(f"elementwise_{name}_odd_shape", fn, _tiled(inputs, 7, 17), variant_of=base)
+    fn_case(f"elementwise_{name}_0d", fn, _tiled(inputs), variant_of=base)
     fn_case(f"elementwise_{name}_dynamic", fn, inputs, dynamic_shapes=({0: _rows},),
             make_other_inputs=_doubled(inputs))
 
-# The same ops in f64 (the importer's scalars are f64 too).
-for name in ["exp", "tanh", "sigmoid", "gelu", "sqrt", "log", "erf", "silu"]:
-    fn, _ = UNARY[name]
-    fn_case(f"elementwise_{name}_f64", fn, positive(3, 4, dtype=torch.float64))
+# Every unary op in f64 too (the importer's scalars are f64), on its own
+# inputs' values.
+def _as_f64(inputs):
+    return lambda: tuple(t.double() if t.is_floating_point() else t for t in inputs())
+
+
+for name, (fn, inputs) in UNARY.items():
+    fn_case(f"elementwise_{name}_f64", fn, _as_f64(inputs), variant_of=f"elementwise_{name}_f32")
 
 # Half precision: computed in f16/bf16 as PyTorch does (wider tolerance).
 for name in ["neg", "abs", "relu", "exp", "tanh", "sigmoid"]:
@@ -152,6 +157,18 @@ for name, fn in BINARY.items():
             lambda: (torch.randn(3, 4), torch.randn(3, 4)))
     fn_case(f"binary_{name}_broadcast", fn,
             lambda: (torch.randn(2, 3, 4), torch.randn(3, 1)))
+    # As users bring them: odd sizes broadcast along rows, two 0-d tensors,
+    # a 0-d one against a matrix, and a dynamic first dim (two sizes).
+    base = f"binary_{name}_broadcast"
+    fn_case(f"binary_{name}_odd_shape", fn, lambda: (torch.randn(7, 17), torch.randn(17)),
+            variant_of=base)
+    fn_case(f"binary_{name}_0d", fn, lambda: (torch.randn(()), torch.randn(())),
+            variant_of=base)
+    fn_case(f"binary_{name}_0d_with_matrix", fn, lambda: (torch.randn(5, 3), torch.randn(())),
+            variant_of=base)
+    fn_case(f"binary_{name}_dynamic", fn, lambda: (torch.randn(3, 5), torch.randn(3, 5)),
+            dynamic_shapes=({0: _rows}, {0: _rows}),
+            make_other_inputs=lambda: (torch.randn(8, 5), torch.randn(8, 5)))
 
 # Integer binary ops (Python semantics for // and %).
 for name, fn in {
@@ -169,6 +186,13 @@ for name, fn in {
 }.items():
     fn_case(f"binary_{name}_i64", fn,
             lambda: (torch.randint(-20, 20, (3, 4)), torch.randint(-20, 20, (4,))))
+    fn_case(f"binary_{name}_i64_odd_shape", fn,
+            lambda: (torch.randint(-20, 20, (7, 17)), torch.randint(-20, 20, (7, 1))),
+            variant_of=f"binary_{name}_i64")
+    fn_case(f"binary_{name}_i32", fn,
+            lambda: (torch.randint(-20, 20, (3, 4), dtype=torch.int32),
+                     torch.randint(-20, 20, (4,), dtype=torch.int32)),
+            variant_of=f"binary_{name}_i64")
 
 # With Python scalars.
 SCALAR = {
@@ -246,3 +270,56 @@ fn_case("elementwise_dynamic_gelu", F.gelu, randn(2, 8),
 fn_case("elementwise_lshift_scalar_i64", lambda x: x << 3, ints(3, 4))
 fn_case("elementwise_rshift_scalar_i64", lambda x: x >> 1, ints(3, 4))
 fn_case("elementwise_lshift_scalar_i32", lambda x: x << 2, ints(5, dtype=torch.int32))
+
+# Ops the registry has that the sweeps above do not call, one case each
+# (registry_unsupported.txt lists what is still without one).
+MORE = {
+    "acos": (torch.acos, lambda: (torch.rand(3, 4) * 1.8 - 0.9,)),
+    "asin": (torch.asin, lambda: (torch.rand(3, 4) * 1.8 - 0.9,)),
+    "atanh": (torch.atanh, lambda: (torch.rand(3, 4) * 1.8 - 0.9,)),
+    "acosh": (torch.acosh, lambda: (torch.rand(3, 4) * 3 + 1,)),
+    "asinh": (torch.asinh, randn(3, 4)),
+    "sinh": (torch.sinh, randn(3, 4)),
+    "cosh": (torch.cosh, randn(3, 4)),
+    "deg2rad": (torch.deg2rad, lambda: (torch.randn(3, 4) * 180,)),
+    "rad2deg": (torch.rad2deg, randn(3, 4)),
+    "sgn": (torch.sgn, lambda: (torch.tensor([-2.0, 0.0, 3.0, -0.0]),)),
+    "signbit": (torch.signbit, lambda: (torch.tensor([-2.0, 0.0, 3.0, -0.0]),)),
+    "isinf": (torch.isinf, lambda: (torch.tensor([1.0, float("inf"), -float("inf"), float("nan")]),)),
+    "isposinf": (torch.isposinf, lambda: (torch.tensor([1.0, float("inf"), -float("inf")]),)),
+    "isneginf": (torch.isneginf, lambda: (torch.tensor([1.0, float("inf"), -float("inf")]),)),
+    "isfinite": (torch.isfinite, lambda: (torch.tensor([1.0, float("inf"), -float("inf"), float("nan")]),)),
+    "logit": (lambda x: torch.logit(x, eps=1e-6), lambda: (torch.rand(3, 4),)),
+    "nan_to_num": (lambda x: torch.nan_to_num(x, nan=0.5, posinf=9.0),
+                   lambda: (torch.tensor([1.0, float("nan"), float("inf"), -float("inf")]),)),
+    "hardshrink": (F.hardshrink, randn(3, 4)),
+    "softshrink": (F.softshrink, randn(3, 4)),
+    "threshold": (lambda x: F.threshold(x, 0.2, -1.0), randn(3, 4)),
+    "glu": (F.glu, randn(3, 6)),
+    "cumprod": (lambda x: torch.cumprod(x, 1), lambda: (torch.rand(3, 5) + 0.5,)),
+    "trace": (torch.trace, randn(4, 5)),
+    "count_nonzero": (lambda x: torch.count_nonzero(torch.relu(x), 1), randn(3, 4)),
+}
+for name, (fn, inputs) in MORE.items():
+    fn_case(f"elementwise_{name}", fn, inputs)
+
+MORE_BINARY = {
+    "heaviside": lambda x, y: torch.heaviside(x.round(), y),
+    "copysign": torch.copysign,
+    "fmax": lambda x, y: torch.fmax(x, torch.where(y > 1, float("nan"), y)),
+    "fmin": lambda x, y: torch.fmin(x, torch.where(y > 1, float("nan"), y)),
+    "logaddexp": torch.logaddexp,
+    "logaddexp2": torch.logaddexp2,
+    "xlogy": lambda x, y: torch.xlogy(x, y.abs()),
+    "lerp": lambda x, y: torch.lerp(x, y, 0.3),
+    "lerp_tensor": lambda x, y: torch.lerp(x, y, torch.sigmoid(y)),
+    "clamp_tensor": lambda x, y: torch.clamp(x, y - 0.5, y + 0.5),
+    "clamp_min_tensor": lambda x, y: torch.clamp_min(x, y),
+    "clamp_max_tensor": lambda x, y: torch.clamp_max(x, y),
+    "addcmul": lambda x, y: torch.addcmul(x, x, y, value=0.5),
+    "addcdiv": lambda x, y: torch.addcdiv(x, x, y.abs() + 0.5, value=2),
+    "dot": lambda x, y: torch.dot(x.flatten(), y.flatten()),
+    "mv": lambda x, y: torch.mv(x, y[0]),
+}
+for name, fn in MORE_BINARY.items():
+    fn_case(f"binary_{name}", fn, lambda: (torch.randn(3, 4), torch.randn(3, 4)))

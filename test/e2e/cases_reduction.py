@@ -5,7 +5,7 @@ import torch
 import torch.nn.functional as F
 from torch.export import Dim
 
-from framework import fn_case
+from framework import CASES, fn_case
 
 
 def x34():
@@ -84,7 +84,7 @@ REDUCTIONS = {
     "logsumexp_keepdim_dims": (lambda x: torch.logsumexp(x, (0, 2), keepdim=True), x234),
     "logsumexp_large": (lambda x: torch.logsumexp(x * 1000, 1), x234),
     "logsumexp_neg_inf_row": (lambda x: torch.logsumexp(
-        torch.cat([x, torch.full((1, 4), float("-inf"))]), 1), x34),
+        torch.cat([x, torch.full((1, x.shape[1]), float("-inf"))]), 1), x34),
     "norm_inf": (lambda x: torch.linalg.vector_norm(x, float("inf"), dim=1), x234),
     "norm_neg_inf": (lambda x: torch.linalg.vector_norm(x, float("-inf"), dim=-1), x234),
     "norm_0": (lambda x: torch.linalg.vector_norm(torch.relu(x), 0, dim=0), x34),
@@ -96,6 +96,7 @@ for name, (fn, inputs) in REDUCTIONS.items():
     fn_case(f"reduction_{name}", fn, inputs)
 
 n = Dim("n")
+
 fn_case("reduction_sum_dynamic", lambda x: torch.sum(x, 1), x34,
         dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(6, 4),))
 fn_case("reduction_mean_over_dynamic", lambda x: torch.mean(x, 0), x34,
@@ -104,6 +105,21 @@ fn_case("reduction_softmax_dynamic", lambda x: torch.softmax(x, -1), x34,
         dynamic_shapes=({0: n, 1: Dim("m")},), make_other_inputs=lambda: (torch.randn(2, 7),))
 fn_case("reduction_max_dim_dynamic", lambda x: torch.max(x, 1), x34,
         dynamic_shapes=({0: n},), make_other_inputs=lambda: (torch.randn(5, 4),))
+
+# The reductions of random inputs again as users bring them: odd sizes
+# (nothing a power of two), and a dynamic first dim called at two sizes.
+# input maker -> (odd shape, the shape's other size for the dynamic first dim)
+ODD = {x34: ((7, 17), (8, 4)), x234: ((5, 7, 9), (6, 3, 4))}
+for name, (fn, inputs) in REDUCTIONS.items():
+    if inputs not in ODD:
+        continue
+    odd, other = ODD[inputs]
+    fn_case(f"reduction_{name}_odd_shape", fn, lambda odd=odd: (torch.randn(*odd),),
+            variant_of=f"reduction_{name}")
+    if f"reduction_{name}_dynamic" in CASES:  # written out above
+        continue
+    fn_case(f"reduction_{name}_dynamic", fn, inputs, dynamic_shapes=({0: Dim("rows", min=2)},),
+            make_other_inputs=lambda other=other: (torch.randn(*other),))
 
 # Distances and histograms.
 fn_case("reduction_cdist", torch.cdist, lambda: (torch.randn(2, 5, 3), torch.randn(2, 4, 3)))

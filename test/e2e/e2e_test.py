@@ -9,7 +9,10 @@ bazel-testlogs/test/e2e/e2e_test/test.outputs/), and ends with
 `N passed, N failed, N expected failures`. With `--decompositions=none` it
 compiles with an empty decomposition table (only functionalization before
 import), so what PyTorch's table would decompose is left to the Torch
-pipeline's own decompositions.
+pipeline's own decompositions. With `--registry`, every ATen op of the op
+registry must be called by a passing case's program (with an empty table: the
+ops as users' programs hold them) or be listed, with a reason, in
+`--registry-unsupported`; a listed op a case now covers fails the run too.
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
@@ -76,12 +79,42 @@ def init_worker(site, paths):
 
 
 def run_one(name, decompositions="default"):
+    """(name, passed, reason, detail, seconds, ops its program calls if it passed)."""
     from framework import CASES, run_case
 
     start = time.monotonic()
     table = {} if decompositions == "none" else None
-    passed, reason, detail = run_case(CASES[name], decomposition_table=table)
-    return name, passed, reason, detail, time.monotonic() - start
+    ops = set()
+    passed, reason, detail = run_case(CASES[name], decomposition_table=table, ops=ops)
+    return name, passed, reason, detail, time.monotonic() - start, ops
+
+
+def registry_ops(path):
+    """The ATen ops of the op registry, as "aten.name.overload"."""
+    ops = set()
+    for line in Path(path).read_text().splitlines():
+        if not line.startswith("aten::"):
+            continue
+        name = line[len("aten::"):line.index("(")]
+        ops.add("aten." + (name if "." in name else name + ".default"))
+    return ops
+
+
+def registry_problems(registry, covered, unsupported_path):
+    """Why the registry's coverage is not as listed: every ATen op of the
+    registry is called by a passing case's program or listed (with a reason)
+    in `unsupported_path`, never both, and every listed op is in the registry."""
+    listed = read_expected_failures(unsupported_path)
+    problems = []
+    for op in sorted(registry - covered - set(listed)):
+        problems.append(f"{op}: no passing e2e case calls it, and {Path(unsupported_path).name} "
+                        "does not list it")
+    for op in sorted(set(listed) & covered):
+        problems.append(f"{op}: a passing e2e case calls it now; take it off "
+                        f"{Path(unsupported_path).name}")
+    for op in sorted(set(listed) - registry):
+        problems.append(f"{op}: listed in {Path(unsupported_path).name}, not in the registry")
+    return problems
 
 
 def main():
@@ -92,6 +125,10 @@ def main():
     parser.add_argument("--decompositions", choices=("default", "none"), default="default",
                         help="PyTorch's table before import (default), or none: an empty "
                              "table, so our own middle end decomposes")
+    parser.add_argument("--registry", help="the op registry (TorchOpRegistry.txt): check that "
+                        "each of its ATen ops has a passing case or is listed as unsupported")
+    parser.add_argument("--registry-unsupported",
+                        help="with --registry: `aten.op.overload: reason` per op without a case")
     parser.add_argument("cases", nargs="*", help="run only these cases")
     args = parser.parse_args()
 
@@ -113,7 +150,7 @@ def main():
                                                 initargs=(site, paths)) as pool:
         outcomes = list(pool.map(functools.partial(run_one, decompositions=args.decompositions),
                                  names))
-    results = classify(outcomes, expected)
+    results = classify([outcome[:5] for outcome in outcomes], expected)
 
     rows = ["| case | status | reason |", "|---|---|---|"]
     rows += [f"| {n} | {s} | {r.replace('|', '/')} |" for n, (s, r, _, _) in sorted(results.items())]
@@ -128,6 +165,16 @@ def main():
             print(f"--- {name} failed:\n{detail}")
 
     passed, failed, xfailed = summary(results, unknown)
+    if args.registry and not args.cases:
+        registry = registry_ops(args.registry)
+        covered = set().union(*(outcome[5] for outcome in outcomes)) & registry
+        problems = registry_problems(registry, covered, args.registry_unsupported)
+        for problem in problems:
+            print(f"registry coverage: {problem}")
+        print(f"registry coverage: {len(covered)} of the registry's {len(registry)} ATen ops "
+              f"are called by passing cases, {len(registry) - len(covered)} listed as "
+              f"unsupported; {len(problems)} problems")
+        failed += len(problems)
     slowest = sorted(results.items(), key=lambda kv: -kv[1][3])[:3]
     print("slowest: " + ", ".join(f"{n} {r[3]:.1f} s" for n, r in slowest))
     print(f"{passed} passed, {failed} failed, {xfailed} expected failures")

@@ -36,18 +36,25 @@ class Case:
     dynamic_shapes: Optional[object] = None
     # Inputs of other sizes, for dynamic cases: a tuple, or a list of tuples.
     make_other_inputs: Optional[Callable[[], object]] = None
+    # The case this one repeats at other static sizes or dtypes: the same
+    # ops, so a test about which ops programs hold reads only the original.
+    variant_of: Optional[str] = None
 
 
 CASES = {}
 
 
-def case(name, make_module, make_inputs, dynamic_shapes=None, make_other_inputs=None):
+def case(name, make_module, make_inputs, dynamic_shapes=None, make_other_inputs=None,
+         variant_of=None):
     if name in CASES:
         raise ValueError(f"two e2e cases are named {name!r}")
     if (dynamic_shapes is None) != (make_other_inputs is None):
         raise ValueError(f"{name}: a dynamic case needs a second input of another size, "
                          "and only a dynamic one")
-    CASES[name] = Case(name, make_module, make_inputs, dynamic_shapes, make_other_inputs)
+    if variant_of is not None and variant_of not in CASES:
+        raise ValueError(f"{name}: a variant of {variant_of!r}, which is not a case (yet)")
+    CASES[name] = Case(name, make_module, make_inputs, dynamic_shapes, make_other_inputs,
+                       variant_of)
 
 
 class Fn(torch.nn.Module):
@@ -61,12 +68,13 @@ class Fn(torch.nn.Module):
         return self.fn(*args)
 
 
-def fn_case(name, fn, make_inputs, dynamic_shapes=None, make_other_inputs=None):
+def fn_case(name, fn, make_inputs, dynamic_shapes=None, make_other_inputs=None,
+            variant_of=None):
     """A case of the function `fn` (a module wrapping it). `dynamic_shapes`
     has one entry per argument of `fn`."""
     if dynamic_shapes is not None:  # Fn.forward takes *args: one tuple
         dynamic_shapes = (tuple(dynamic_shapes),)
-    case(name, lambda: Fn(fn), make_inputs, dynamic_shapes, make_other_inputs)
+    case(name, lambda: Fn(fn), make_inputs, dynamic_shapes, make_other_inputs, variant_of)
 
 
 def compare(eager, compiled, where="result"):
@@ -117,9 +125,22 @@ def _copies(args):
     return tuple(a.clone() if isinstance(a, torch.Tensor) else a for a in args)
 
 
-def run_case(c, decomposition_table=None):
+def program_ops(program):
+    """The ATen ops (as "aten.name.overload") an exported program calls, its
+    sub-graphs' (torch.cond's branches) included."""
+    ops = set()
+    for module in program.graph_module.modules():
+        if isinstance(module, torch.fx.GraphModule):
+            for node in module.graph.nodes:
+                if node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload):
+                    ops.add(str(node.target))
+    return ops
+
+
+def run_case(c, decomposition_table=None, ops=None):
     """Returns (passed, reason, detail). Never raises. `decomposition_table`
-    is fx.compile's (None: the default table)."""
+    is fx.compile's (None: the default table). If the case passes, the ops
+    its program calls are added to the set `ops`."""
     from torch_mlir import fx
 
     try:
@@ -146,6 +167,8 @@ def run_case(c, decomposition_table=None):
                                   "buffers after the call" + where))
             if problem:
                 return False, problem, problem
+        if ops is not None:
+            ops.update(program_ops(compiled.program))
         return True, "", ""
     except Exception as error:  # noqa: BLE001 - a case's failure is data
         return False, first_line(error), traceback.format_exc()

@@ -1,10 +1,12 @@
 """The harness's bookkeeping, on made-up outcomes: an unexpected pass and a
-listed name that is no case fail the run; the list's format is enforced."""
+listed name that is no case fail the run; the list's format is enforced; the
+registry's coverage: an op neither covered nor listed, or both, fails."""
 
 import tempfile
 import unittest
+from pathlib import Path
 
-from e2e_test import classify, read_expected_failures, summary
+from e2e_test import classify, read_expected_failures, registry_ops, registry_problems, summary
 
 
 class HarnessTest(unittest.TestCase):
@@ -35,6 +37,24 @@ class HarnessTest(unittest.TestCase):
             self.read("a: x\nb:\n")
         with self.assertRaisesRegex(SystemExit, r":2: a is listed twice"):
             self.read("a: x\na: y\n")
+
+    def test_registry_coverage(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("# header\naten::add.Tensor(Tensor self) -> Tensor\n"
+                    "aten::relu(Tensor self) -> Tensor\naten::gelu(Tensor self) -> Tensor\n"
+                    "prim::NumToTensor.Scalar(Scalar a) -> Tensor\n")
+        registry = registry_ops(f.name)
+        self.assertEqual(registry, {"aten.add.Tensor", "aten.relu.default", "aten.gelu.default"})
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("aten.gelu.default: no case yet\naten.nothing.default: gone\n")
+        self.assertEqual(registry_problems(registry, {"aten.add.Tensor", "aten.relu.default"},
+                                           f.name),
+                         [f"aten.nothing.default: listed in {Path(f.name).name}, not in the "
+                          "registry"])
+        problems = registry_problems(registry, {"aten.add.Tensor", "aten.gelu.default"}, f.name)
+        self.assertEqual(len(problems), 3, problems)
+        self.assertIn("aten.relu.default: no passing e2e case calls it", problems[0])
+        self.assertIn("aten.gelu.default: a passing e2e case calls it now", problems[1])
 
 
 if __name__ == "__main__":

@@ -40,6 +40,9 @@ void populateSortingPatterns(const TypeConverter &converter,
 /// Fourier transforms (_fft_r2c, _fft_c2c).
 void populateSpectralPatterns(const TypeConverter &converter,
                               RewritePatternSet &patterns);
+/// uniform, the random op the others decompose into.
+void populateRandomPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns);
 
 /// The reductions the patterns build (reductions, scatter_reduce).
 enum class ReductionKind {

@@ -39,6 +39,7 @@ class ConvertTorchToLinalg
     torch_to_linalg::populateScatterPatterns(converter, patterns);
     torch_to_linalg::populateSortingPatterns(converter, patterns);
     torch_to_linalg::populateSpectralPatterns(converter, patterns);
+    torch_to_linalg::populateRandomPatterns(converter, patterns);
     // Partial: Torch ops are neither legal nor illegal, so one without a
     // pattern (or whose pattern declines) stays for the contract check to
     // name.

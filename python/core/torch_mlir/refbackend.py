@@ -140,11 +140,24 @@ def copy_module(module):
 
 
 class RefBackend:
-    def __init__(self, opt_level=2):
-        """`opt_level` (0-3) is LLVM's optimization level for the JIT."""
+    def __init__(self, opt_level=2, seed=0):
+        """`opt_level` (0-3) is LLVM's optimization level for the JIT.
+
+        `seed` starts the module's random-number generator (a 64-bit state
+        the compiled functions own: each call of a function with random ops
+        draws fresh values; two modules compiled with the same seed draw the
+        same stream).
+        """
         if opt_level not in (0, 1, 2, 3):
             raise ValueError(f"opt_level must be 0, 1, 2 or 3, not {opt_level!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.opt_level = opt_level
+        # Any int, as the 64-bit state it wraps to (PyTorch's seeds are
+        # unsigned; the pipeline option is signed).
+        self.seed = (seed + 2**63) % 2**64 - 2**63
+        self.pipeline = (f"builtin.module(refback-linalg-on-tensors-to-llvm-pipeline"
+                         f"{{seed={self.seed}}})")
 
     def compile(self, module):
         """Lowers a copy of the linalg-on-tensors `module`; `module` is not changed.
@@ -157,7 +170,7 @@ class RefBackend:
         with module.context:
             copy = copy_module(module)
             try:
-                PassManager.parse(PIPELINE).run(copy.operation)
+                PassManager.parse(self.pipeline).run(copy.operation)
             except ir.MLIRError as error:
                 raise CompileError(f"{PIPELINE} failed:\n{error}") from None
             # From the input, which still has tensor types; the contract check

@@ -149,7 +149,9 @@ class CompiledProgram:
                                if kind == OutputKind.USER_OUTPUT]
         self._mutation_dtypes = [_tensor_dtype(out) for out, kind in zip(outputs, kinds)
                                  if kind != OutputKind.USER_OUTPUT]
-        backend = RefBackend()
+        # The module's generator starts from PyTorch's seed: after the same
+        # torch.manual_seed, two compilations draw the same stream.
+        backend = RefBackend(seed=torch.initial_seed())
         self._invoker = backend.load(backend.compile(module))
         self._arguments = self._invoker.signature(function).arguments
 

@@ -40,6 +40,8 @@ public:
     populateDataMovementDecompositions(patterns, legal);
     populateSpectralDecompositions(patterns, legal);
     populateSortingDecompositions(patterns, legal);
+    populateRandomDecompositions(patterns, legal);
+    populateBackwardDecompositions(patterns, legal);
     if (failed(
             applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();

@@ -556,7 +556,7 @@ public:
 };
 
 /// constant_pad_nd with negative pads (crops): each negative side sliced
-/// off first, then the non-negative pads.
+/// off first, then the non-negative pads (none if all were crops).
 class DecomposeNegativePad : public Decomposition<AtenConstantPadNdOp> {
 public:
   using Decomposition::Decomposition;
@@ -590,6 +590,12 @@ public:
                                       b.constInt(1));
       kept[2 * p] = std::max<int64_t>(left, 0);
       kept[2 * p + 1] = std::max<int64_t>(right, 0);
+    }
+    // Only crops: the slices are the result.
+    if (llvm::all_of(kept, [](int64_t p) { return p == 0; }) &&
+        x.getType() == op.getType()) {
+      rewriter.replaceOp(op, x);
+      return success();
     }
     rewriter.replaceOpWithNewOp<AtenConstantPadNdOp>(
         op, op.getType(), x, b.intList(kept), op.getValue());

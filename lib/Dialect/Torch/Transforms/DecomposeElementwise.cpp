@@ -197,6 +197,372 @@ public:
   }
 };
 
+/// a & b and a | b (Python's operators on tensors) = bitwise_and/or(a, b).
+template <typename OpTy, typename BitwiseOp>
+class DecomposeOperatorOnTensors : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<BitwiseOp>(op, op.getType(), op.getSelf(),
+                                           op.getOther());
+    return success();
+  }
+};
+
+/// isfinite(x): x - x == 0, which is NaN for infinities and NaN (all true
+/// for integers and bools).
+class DecomposeIsfinite : public Decomposition<AtenIsfiniteOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenIsfiniteOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    if (!type || !result)
+      return rewriter.notifyMatchFailure(op, "types unknown");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value none = b.none();
+    if (!isa<mlir::FloatType>(type.getDtype())) {
+      rewriter.replaceOpWithNewOp<AtenOnesLikeOp>(
+          op, result, op.getSelf(), b.dtypeOf(b.i1()), none, none, none, none);
+      return success();
+    }
+    Value difference = b.create<AtenSubTensorOp>(type, op.getSelf(),
+                                                 op.getSelf(), b.constInt(1));
+    rewriter.replaceOpWithNewOp<AtenEqScalarOp>(op, result, difference,
+                                                b.constFloat(0));
+    return success();
+  }
+};
+
+/// isclose(a, b, rtol, atol, equal_nan), PyTorch's definition: a == b, or
+/// |a - b| finite and <= atol + rtol |b|, or (with equal_nan) both NaN.
+class DecomposeIsclose : public Decomposition<AtenIscloseOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenIscloseOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType result = knownType(op.getResult());
+    ValueTensorType a = knownType(op.getSelf());
+    std::optional<bool> equalNan = constantBool(op.getEqualNan());
+    if (!result || !a || knownType(op.getOther()) != a ||
+        !isa<mlir::FloatType>(a.getDtype()) || !equalNan)
+      return rewriter.notifyMatchFailure(op, "not two floats of one type");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value one = b.constInt(1);
+    Value x = op.getSelf(), y = op.getOther();
+    Value equal = b.create<AtenEqTensorOp>(result, x, y);
+    Value error =
+        b.create<AtenAbsOp>(a, b.create<AtenSubTensorOp>(a, x, y, one));
+    Value allowed = b.create<AtenAddScalarOp>(
+        a,
+        b.create<AtenMulScalarOp>(a, b.create<AtenAbsOp>(a, y), op.getRtol()),
+        op.getAtol(), one);
+    Value within = b.create<AtenLogicalAndOp>(
+        result, b.create<AtenIsfiniteOp>(result, error),
+        b.create<AtenLeTensorOp>(result, error, allowed));
+    Value close = b.create<AtenLogicalOrOp>(result, equal, within);
+    if (*equalNan)
+      close = b.create<AtenLogicalOrOp>(
+          result, close,
+          b.create<AtenLogicalAndOp>(result, b.create<AtenIsnanOp>(result, x),
+                                     b.create<AtenIsnanOp>(result, y)));
+    rewriter.replaceOp(op, close);
+    return success();
+  }
+};
+
+/// x's elements as the signed integers of their width (bitcast: a
+/// view.dtype), for sign bits; null for a dtype without one.
+Value asSignedBits(TorchBuilder &b, Value x) {
+  auto type = cast<ValueTensorType>(x.getType());
+  unsigned width = type.getDtype().getIntOrFloatBitWidth();
+  if (width != 16 && width != 32 && width != 64)
+    return nullptr;
+  Type integer =
+      IntegerType::get(b.rewriter.getContext(), width, IntegerType::Signed);
+  return b.create<AtenViewDtypeOp>(b.type(type.getSizes(), integer), x,
+                                   b.dtypeOf(integer));
+}
+
+/// Elementwise ops PyTorch defines by a formula of others, each on float
+/// tensors (the result's type; operands broadcast to it):
+///   copysign(a, b) = signbit(b) ? -|a| : |a|; signbit(x) = bits(x) < 0;
+///   fmax/fmin: the other where one is NaN, else maximum/minimum;
+///   isinf(x) = |x| == inf, isposinf, isneginf;
+///   logaddexp(a, b) = max + log1p(exp(-|a - b|)) (a + ln 2 where a == b, so
+///   that equal infinities stay), logaddexp2 likewise in base 2;
+///   xlogy(x, y) = 0 where x == 0 and y is not NaN, else x log(y);
+///   heaviside(x, v) = v where x == 0, else x > 0;
+///   lerp(a, b, w) = a + w (b - a); addcmul/addcdiv(s, t1, t2, v) = s + v t1
+///   (*|/) t2; deg2rad, rad2deg; sgn = sign; threshold(x, th, v) = x > th ?
+///   x : v; logit(x, eps) = log(z / (1 - z)), z = clamp(x, eps, 1 - eps);
+///   nan_to_num(x, nan, posinf, neginf) (infinities to the dtype's largest
+///   finite values by default).
+template <typename OpTy> class DecomposeFormula : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType result = knownType(op->getResult(0));
+    ValueTensorType self = knownType(op->getOperand(0));
+    if (!result || !self || !isa<mlir::FloatType>(self.getDtype()))
+      return rewriter.notifyMatchFailure(op, "not a float tensor");
+    for (Value operand : op->getOperands())
+      if (isa<ValueTensorType>(operand.getType()) && !knownType(operand))
+        return rewriter.notifyMatchFailure(op, "an operand of unknown type");
+    TorchBuilder b(rewriter, op.getLoc());
+    // Float results compute in the result's type; bool ones in self's.
+    ValueTensorType floatType =
+        isa<mlir::FloatType>(result.getDtype()) ? result : self;
+    Elementwise e{b, floatType};
+    ValueTensorType boolType = b.type(result.getSizes(), b.i1());
+    Value x = op->getOperand(0);
+    auto isNan = [&](Value v) {
+      auto t = cast<ValueTensorType>(v.getType());
+      return b.create<AtenIsnanOp>(b.type(t.getSizes(), b.i1()), v);
+    };
+    auto equalTo = [&](Value v, double k) {
+      auto t = cast<ValueTensorType>(v.getType());
+      return b.create<AtenEqScalarOp>(b.type(t.getSizes(), b.i1()), v,
+                                      b.constFloat(k));
+    };
+    auto signbit = [&](Value v) -> Value {
+      Value bits = asSignedBits(b, v);
+      if (!bits)
+        return nullptr;
+      auto t = cast<ValueTensorType>(v.getType());
+      return b.create<AtenLtScalarOp>(b.type(t.getSizes(), b.i1()), bits,
+                                      b.constInt(0));
+    };
+    Value out;
+    if constexpr (std::is_same_v<OpTy, AtenSignbitOp>) {
+      out = signbit(x);
+    } else if constexpr (std::is_same_v<OpTy, AtenCopysignTensorOp>) {
+      Value negative = signbit(op.getOther());
+      if (!negative)
+        return rewriter.notifyMatchFailure(op, "no sign bit");
+      Value magnitude = e.template unary<AtenAbsOp>(x);
+      out =
+          e.where(negative, e.template unary<AtenNegOp>(magnitude), magnitude);
+    } else if constexpr (std::is_same_v<OpTy, AtenFmaxOp> ||
+                         std::is_same_v<OpTy, AtenFminOp>) {
+      Value y = op.getOther();
+      using Extreme = std::conditional_t<std::is_same_v<OpTy, AtenFmaxOp>,
+                                         AtenMaximumOp, AtenMinimumOp>;
+      Value extreme = b.create<Extreme>(result, x, y);
+      out = e.where(isNan(y), x, e.where(isNan(x), y, extreme));
+    } else if constexpr (std::is_same_v<OpTy, AtenIsinfOp>) {
+      out = equalTo(b.create<AtenAbsOp>(self, x), INFINITY);
+    } else if constexpr (std::is_same_v<OpTy, AtenIsposinfOp>) {
+      out = equalTo(x, INFINITY);
+    } else if constexpr (std::is_same_v<OpTy, AtenIsneginfOp>) {
+      out = equalTo(x, -INFINITY);
+    } else if constexpr (std::is_same_v<OpTy, AtenLogaddexpOp> ||
+                         std::is_same_v<OpTy, AtenLogaddexp2Op>) {
+      constexpr bool base2 = std::is_same_v<OpTy, AtenLogaddexp2Op>;
+      Value y = op.getOther();
+      Value larger = b.create<AtenMaximumOp>(result, x, y);
+      Value distance =
+          e.template unary<AtenNegOp>(e.template unary<AtenAbsOp>(e.sub(x, y)));
+      Value term;
+      if (base2)
+        term = e.scale(e.template unary<AtenLog1pOp>(
+                           e.template unary<AtenExp2Op>(distance)),
+                       1 / M_LN2);
+      else
+        term = e.template unary<AtenLog1pOp>(
+            e.template unary<AtenExpOp>(distance));
+      Value equal = b.create<AtenEqTensorOp>(boolType, x, y);
+      out =
+          e.where(equal, e.shift(x, base2 ? 1.0 : M_LN2), e.add(larger, term));
+    } else if constexpr (std::is_same_v<OpTy, AtenXlogyTensorOp>) {
+      Value y = op.getOther();
+      Value zero = b.create<AtenLogicalAndOp>(
+          boolType, equalTo(x, 0),
+          b.create<AtenLogicalNotOp>(boolType, isNan(y)));
+      Value product = e.mul(x, e.template unary<AtenLogOp>(y));
+      out = b.create<AtenWhereScalarSelfOp>(result, zero, b.constFloat(0),
+                                            product);
+    } else if constexpr (std::is_same_v<OpTy, AtenHeavisideOp>) {
+      Value positive = b.create<AtenToDtypeOp>(
+          result, e.template compare<AtenGtScalarOp>(x, 0.0),
+          b.dtypeOf(result.getDtype()), b.constBool(false), b.constBool(false),
+          b.none());
+      out = e.where(equalTo(x, 0), op.getValues(), positive);
+    } else if constexpr (std::is_same_v<OpTy, AtenLerpScalarOp>) {
+      out = e.add(x, e.scale(e.sub(op.getEnd(), x), op.getWeight()));
+    } else if constexpr (std::is_same_v<OpTy, AtenLerpTensorOp>) {
+      out = e.add(x, e.mul(op.getWeight(), e.sub(op.getEnd(), x)));
+    } else if constexpr (std::is_same_v<OpTy, AtenAddcmulOp>) {
+      out = e.add(
+          x, e.scale(e.mul(op.getTensor1(), op.getTensor2()), op.getValue()));
+    } else if constexpr (std::is_same_v<OpTy, AtenAddcdivOp>) {
+      out = e.add(
+          x, e.scale(e.div(op.getTensor1(), op.getTensor2()), op.getValue()));
+    } else if constexpr (std::is_same_v<OpTy, AtenDeg2radOp>) {
+      out = e.scale(x, M_PI / 180);
+    } else if constexpr (std::is_same_v<OpTy, AtenRad2degOp>) {
+      out = e.scale(x, 180 / M_PI);
+    } else if constexpr (std::is_same_v<OpTy, AtenSgnOp>) {
+      out = e.template unary<AtenSignOp>(x);
+    } else if constexpr (std::is_same_v<OpTy, AtenThresholdOp>) {
+      out = b.create<AtenWhereScalarOtherOp>(
+          result, e.template compare<AtenGtScalarOp>(x, op.getThreshold()), x,
+          op.getValue());
+    } else if constexpr (std::is_same_v<OpTy, AtenLogitOp>) {
+      Value z = x;
+      if (!isNone(op.getEps())) {
+        std::optional<double> eps = constantNumber(op.getEps());
+        if (!eps)
+          return rewriter.notifyMatchFailure(op, "eps not a constant");
+        z = b.create<AtenClampOp>(result, x, b.constFloat(*eps),
+                                  b.constFloat(1 - *eps));
+      }
+      out = e.template unary<AtenLogOp>(e.div(z, e.rsub(1, z)));
+    } else if constexpr (std::is_same_v<OpTy, AtenNanToNumOp>) {
+      const llvm::fltSemantics &semantics =
+          cast<mlir::FloatType>(result.getDtype()).getFloatSemantics();
+      double largest = llvm::APFloat::getLargest(semantics).convertToDouble();
+      auto valueOr = [&](Value v, double fallback) -> std::optional<double> {
+        if (isNone(v))
+          return fallback;
+        return constantNumber(v);
+      };
+      std::optional<double> nan = valueOr(op.getNan(), 0.0);
+      std::optional<double> posinf = valueOr(op.getPosinf(), largest);
+      std::optional<double> neginf = valueOr(op.getNeginf(), -largest);
+      if (!nan || !posinf || !neginf)
+        return rewriter.notifyMatchFailure(op, "replacements not constants");
+      out = b.create<AtenWhereScalarSelfOp>(result, equalTo(x, -INFINITY),
+                                            b.constFloat(*neginf), x);
+      out = b.create<AtenWhereScalarSelfOp>(result, equalTo(x, INFINITY),
+                                            b.constFloat(*posinf), out);
+      out = b.create<AtenWhereScalarSelfOp>(result, isNan(x),
+                                            b.constFloat(*nan), out);
+    }
+    if (!out || out.getType() != op->getResult(0).getType())
+      return rewriter.notifyMatchFailure(op, "no formula for this type");
+    rewriter.replaceOp(op, out);
+    return success();
+  }
+};
+
+/// glu(x, dim) = a * sigmoid(b), a and b the halves of x along dim.
+class DecomposeGlu : public Decomposition<AtenGluOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenGluOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    std::optional<int64_t> dim = constantInt(op.getDim());
+    if (!type || !result || !dim)
+      return rewriter.notifyMatchFailure(op, "types or dim unknown");
+    int64_t rank = type.getSizes().size();
+    std::optional<int64_t> d = normalDim(*dim, rank);
+    if (!d || type.getSizes()[*d] == kUnknownSize || type.getSizes()[*d] % 2)
+      return rewriter.notifyMatchFailure(op, "not an even, static dim");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t half = type.getSizes()[*d] / 2;
+    auto slice = [&](int64_t start) {
+      return b.create<AtenSliceTensorOp>(
+          result, op.getSelf(), b.constInt(*d), b.constInt(start),
+          b.constInt(start + half), b.constInt(1));
+    };
+    Value gate = b.create<AtenSigmoidOp>(result, slice(half));
+    rewriter.replaceOpWithNewOp<AtenMulTensorOp>(op, result, slice(0), gate);
+    return success();
+  }
+};
+
+/// dot(a, b) = sum(a * b); mv(m, v) = matmul(m, v); trace(x) =
+/// sum(diagonal(x)); count_nonzero(x, dims) = sum(x != 0, dims) (int64).
+class DecomposeDot : public Decomposition<AtenDotOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenDotOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    if (!type || knownType(op.getTensor()) != type ||
+        !knownType(op.getResult()))
+      return rewriter.notifyMatchFailure(op, "not two tensors of one type");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value product =
+        b.create<AtenMulTensorOp>(type, op.getSelf(), op.getTensor());
+    rewriter.replaceOpWithNewOp<AtenSumOp>(op, op.getType(), product, b.none());
+    return success();
+  }
+};
+
+class DecomposeMv : public Decomposition<AtenMvOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenMvOp op,
+                          PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<AtenMatmulOp>(op, op.getType(), op.getSelf(),
+                                              op.getVec());
+    return success();
+  }
+};
+
+class DecomposeTrace : public Decomposition<AtenTraceOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenTraceOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    if (!type || !result || type.getSizes().size() != 2 ||
+        type.getSizes()[0] == kUnknownSize ||
+        type.getSizes()[1] == kUnknownSize)
+      return rewriter.notifyMatchFailure(op, "not a static matrix");
+    TorchBuilder b(rewriter, op.getLoc());
+    int64_t n = std::min(type.getSizes()[0], type.getSizes()[1]);
+    Value diagonal =
+        b.create<AtenDiagonalOp>(b.type({n}, type.getDtype()), op.getSelf(),
+                                 b.constInt(0), b.constInt(0), b.constInt(1));
+    rewriter.replaceOpWithNewOp<AtenSumOp>(op, result, diagonal,
+                                           b.dtypeOf(result.getDtype()));
+    return success();
+  }
+};
+
+template <typename OpTy>
+class DecomposeCountNonzero : public Decomposition<OpTy> {
+public:
+  using Decomposition<OpTy>::Decomposition;
+
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType result = knownType(op.getResult());
+    if (!type || !result)
+      return rewriter.notifyMatchFailure(op, "types unknown");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value nonzero = b.create<AtenNeScalarOp>(b.type(type.getSizes(), b.i1()),
+                                             op.getSelf(), b.constInt(0));
+    Value dtype = b.dtypeOf(result.getDtype());
+    Value dims = op.getDim();
+    if constexpr (std::is_same_v<OpTy, AtenCountNonzeroOp>) {
+      if (isNone(dims)) {
+        rewriter.replaceOpWithNewOp<AtenSumOp>(op, result, nonzero, dtype);
+        return success();
+      }
+      dims = b.list({dims});
+    }
+    rewriter.replaceOpWithNewOp<AtenSumDimIntListOp>(op, result, nonzero, dims,
+                                                     b.constBool(false), dtype);
+    return success();
+  }
+};
+
 /// prims.convert_element_type(a, dtype) = to.dtype(a, dtype).
 class DecomposeConvertElementType
     : public Decomposition<PrimsConvertElementTypeOp> {
@@ -369,7 +735,23 @@ void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
       DecomposeShiftScalar<Aten__Lshift__ScalarOp,
                            AtenBitwiseLeftShiftTensorOp>,
       DecomposeShiftScalar<Aten__Rshift__ScalarOp,
-                           AtenBitwiseRightShiftTensorOp>>(
+                           AtenBitwiseRightShiftTensorOp>,
+      DecomposeOperatorOnTensors<Aten__And__TensorOp, AtenBitwiseAndTensorOp>,
+      DecomposeOperatorOnTensors<Aten__Or__TensorOp, AtenBitwiseOrTensorOp>,
+      DecomposeIsfinite, DecomposeIsclose, DecomposeFormula<AtenSignbitOp>,
+      DecomposeFormula<AtenCopysignTensorOp>, DecomposeFormula<AtenFmaxOp>,
+      DecomposeFormula<AtenFminOp>, DecomposeFormula<AtenIsinfOp>,
+      DecomposeFormula<AtenIsposinfOp>, DecomposeFormula<AtenIsneginfOp>,
+      DecomposeFormula<AtenLogaddexpOp>, DecomposeFormula<AtenLogaddexp2Op>,
+      DecomposeFormula<AtenXlogyTensorOp>, DecomposeFormula<AtenHeavisideOp>,
+      DecomposeFormula<AtenLerpScalarOp>, DecomposeFormula<AtenLerpTensorOp>,
+      DecomposeFormula<AtenAddcmulOp>, DecomposeFormula<AtenAddcdivOp>,
+      DecomposeFormula<AtenDeg2radOp>, DecomposeFormula<AtenRad2degOp>,
+      DecomposeFormula<AtenSgnOp>, DecomposeFormula<AtenThresholdOp>,
+      DecomposeFormula<AtenLogitOp>, DecomposeFormula<AtenNanToNumOp>,
+      DecomposeGlu, DecomposeDot, DecomposeMv, DecomposeTrace,
+      DecomposeCountNonzero<AtenCountNonzeroOp>,
+      DecomposeCountNonzero<AtenCountNonzeroDimIntListOp>>(
       patterns.getContext(), legal);
   patterns.add<DecomposeAssertAsync>(patterns.getContext(), legal,
                                      "aten._assert_async");

@@ -114,7 +114,8 @@ public:
 /// `x` normalized over `dims` (biased variance): (x - mean) * rsqrt(var +
 /// eps), the statistics kept as unit dims.
 Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
-                     Value eps) {
+                     Value eps, Value *meanOut = nullptr,
+                     Value *rstdOut = nullptr) {
   auto type = cast<ValueTensorType>(x.getType());
   SmallVector<int64_t> kept(type.getSizes());
   for (int64_t d : dims)
@@ -130,6 +131,10 @@ Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
       b.create<AtenMeanDimOp>(keptType, squares, dimList, keep, b.none());
   Value shifted = b.create<AtenAddScalarOp>(keptType, var, eps, one);
   Value scale = b.create<AtenRsqrtOp>(keptType, shifted);
+  if (meanOut)
+    *meanOut = mean;
+  if (rstdOut)
+    *rstdOut = scale;
   return b.create<AtenMulTensorOp>(type, centered, scale);
 }
 
@@ -158,17 +163,18 @@ Value channelAffine(TorchBuilder &b, Value out, Value weight, Value bias) {
 
 /// layer_norm(x, normalized_shape, weight, bias, eps): over the last
 /// len(normalized_shape) dims, (x - mean) * rsqrt(mean((x - mean)^2) + eps),
-/// then * weight + bias (each broadcast over the leading dims).
-class DecomposeLayerNorm : public Decomposition<AtenLayerNormOp> {
+/// then * weight + bias (each broadcast over the leading dims);
+/// native_layer_norm also returns that mean and rsqrt.
+template <typename OpTy> class DecomposeLayerNorm : public Decomposition<OpTy> {
 public:
-  using Decomposition::Decomposition;
+  using Decomposition<OpTy>::Decomposition;
 
-  LogicalResult decompose(AtenLayerNormOp op,
-                          PatternRewriter &rewriter) const override {
+  LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
     ValueTensorType type = knownType(op.getInput());
-    auto shape = op.getNormalizedShape().getDefiningOp<PrimListConstructOp>();
+    auto shape =
+        op.getNormalizedShape().template getDefiningOp<PrimListConstructOp>();
     if (!type || !shape || !isa<mlir::FloatType>(type.getDtype()) ||
-        knownType(op.getResult()) != type)
+        knownType(op->getResult(0)) != type)
       return rewriter.notifyMatchFailure(op,
                                          "not a float tensor of known rank");
     int64_t rank = type.getSizes().size();
@@ -178,15 +184,31 @@ public:
                                          "normalized_shape of wrong length");
     TorchBuilder b(rewriter, op.getLoc());
     SmallVector<int64_t> dims;
-    for (int64_t d = rank - normalized; d < rank; ++d)
+    SmallVector<int64_t> kept(type.getSizes());
+    for (int64_t d = rank - normalized; d < rank; ++d) {
       dims.push_back(d);
+      kept[d] = 1;
+    }
+    if constexpr (std::is_same_v<OpTy, AtenNativeLayerNormOp>) {
+      // (out, mean, rstd), the statistics with the normalized dims kept.
+      ValueTensorType stats = b.type(kept, type.getDtype());
+      if (op->getResult(1).getType() != stats ||
+          op->getResult(2).getType() != stats)
+        return rewriter.notifyMatchFailure(op, "unexpected statistics' types");
+    }
     Value one = b.constInt(1);
-    Value out = normalizedOver(b, op.getInput(), dims, op.getEps());
+    Value mean, rstd;
+    Value out =
+        normalizedOver(b, op.getInput(), dims, op.getEps(), &mean, &rstd);
     if (!isNone(op.getWeight()))
       out = b.create<AtenMulTensorOp>(type, out, op.getWeight());
     if (!isNone(op.getBias()))
       out = b.create<AtenAddTensorOp>(type, out, op.getBias(), one);
-    rewriter.replaceOp(op, out);
+    if constexpr (std::is_same_v<OpTy, AtenNativeLayerNormOp>) {
+      rewriter.replaceOp(op, {out, mean, rstd});
+    } else {
+      rewriter.replaceOp(op, out);
+    }
     return success();
   }
 };
@@ -577,6 +599,95 @@ public:
   }
 };
 
+/// nll_loss_forward(self [N, C], target [N], weight, reduction, ignore_index)
+/// -> (output, total_weight): with w the weight of each row's class (0 for
+/// ignored rows), the losses -self[n, target[n]] * w; none: those ([N]) and
+/// total_weight 0; sum: their sum; mean: their sum / sum(w). total_weight is
+/// sum(w) for sum and mean.
+class DecomposeNllLossForward : public Decomposition<AtenNllLossForwardOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenNllLossForwardOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType target = knownType(op.getTarget());
+    std::optional<int64_t> reduction = constantInt(op.getReduction());
+    if (!type || !target || !reduction || *reduction < 0 || *reduction > 2 ||
+        type.getSizes().size() != 2 || target.getSizes().size() != 1 ||
+        !isa<mlir::FloatType>(type.getDtype()))
+      return rewriter.notifyMatchFailure(op, "not [N, C] with known types");
+    Type dtype = type.getDtype();
+    int64_t n = type.getSizes()[0];
+    auto scalarType =
+        ValueTensorType::get(op.getContext(), ArrayRef<int64_t>{}, dtype);
+    auto rowsType = ValueTensorType::get(op.getContext(), {n}, dtype);
+    if (op->getResult(0).getType() !=
+            (*reduction == 0 ? rowsType : scalarType) ||
+        op->getResult(1).getType() != scalarType)
+      return rewriter.notifyMatchFailure(op, "unexpected result types");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value none = b.none();
+    Value picked = b.create<AtenToDtypeOp>(
+        type, b.classMask(op.getSelf(), op.getTarget(), op.getIgnoreIndex()),
+        b.dtypeOf(dtype), b.constBool(false), b.constBool(false), none);
+    Value weights =
+        isNone(op.getWeight())
+            ? picked
+            : b.create<AtenMulTensorOp>(type, picked, op.getWeight());
+    Value weighted = b.create<AtenMulTensorOp>(type, op.getSelf(), weights);
+    Value rows = b.create<AtenNegOp>(
+        rowsType,
+        b.create<AtenSumDimIntListOp>(rowsType, weighted, b.intList({1}),
+                                      b.constBool(false), none));
+    Value total = b.create<AtenSumOp>(scalarType, weights, none);
+    Value output = rows;
+    if (*reduction == 0) {
+      total = b.create<AtenZerosLikeOp>(scalarType, total, none, none, none,
+                                        none, none);
+    } else {
+      output = b.create<AtenSumOp>(scalarType, rows, none);
+      if (*reduction == 1)
+        output = b.create<AtenDivTensorOp>(scalarType, output, total);
+    }
+    rewriter.replaceOp(op, {output, total});
+    return success();
+  }
+};
+
+/// max_pool2d_with_indices of an unbatched [C, H, W] input: the batched op on
+/// x.unsqueeze(0), both results squeezed back (the indices are per plane, so
+/// the same).
+class DecomposeUnbatchedMaxPoolWithIndices
+    : public Decomposition<AtenMaxPool2dWithIndicesOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenMaxPool2dWithIndicesOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getSelf());
+    ValueTensorType values = knownType(op->getResult(0));
+    ValueTensorType indices = knownType(op->getResult(1));
+    if (!type || !values || !indices || type.getSizes().size() != 3)
+      return rewriter.notifyMatchFailure(op, "not an unbatched input");
+    TorchBuilder b(rewriter, op.getLoc());
+    auto batched = [&](ValueTensorType t) {
+      SmallVector<int64_t> sizes{1};
+      sizes.append(t.getSizes().begin(), t.getSizes().end());
+      return b.type(sizes, t.getDtype());
+    };
+    Value input =
+        b.create<AtenUnsqueezeOp>(batched(type), op.getSelf(), b.constInt(0));
+    auto pool = rewriter.create<AtenMaxPool2dWithIndicesOp>(
+        op.getLoc(), batched(values), batched(indices), input,
+        op.getKernelSize(), op.getStride(), op.getPadding(), op.getDilation(),
+        op.getCeilMode());
+    rewriter.replaceOp(op, {b.squeezed(pool->getResult(0), {0}),
+                            b.squeezed(pool->getResult(1), {0})});
+    return success();
+  }
+};
+
 /// adaptive_avg_pool2d/3d and adaptive_max_pool2d/3d whose output sizes
 /// divide the input's: every window is in / out wide, so avg_pool and
 /// max_pool_with_indices with that kernel and stride (the same windows,
@@ -747,7 +858,9 @@ void mlir::torch::Torch::decompositions::populateNnDecompositions(
       DecomposeConvNd<AtenConv2dOp>, DecomposeConvNd<AtenConv3dOp>,
       DecomposeConvTransposeNd<AtenConvTranspose1dOp>,
       DecomposeConvTransposeNd<AtenConvTranspose2dInputOp>,
-      DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>, DecomposeLayerNorm,
+      DecomposeConvTransposeNd<AtenConvTranspose3dInputOp>,
+      DecomposeLayerNorm<AtenLayerNormOp>, DecomposeUnbatchedMaxPoolWithIndices,
+      DecomposeNllLossForward, DecomposeLayerNorm<AtenNativeLayerNormOp>,
       DecomposeBatchNormInference, DecomposeGlobalAvgPool, DecomposeAttention,
       DecomposeGroupNorm, DecomposeInstanceNorm,
       DecomposeNativeBatchNormNoTraining, DecomposeGroupedConvolution,

@@ -201,6 +201,22 @@ public:
     return rewriter.create<AtenSubTensorOp>(loc, type({r, c}, i64()), cols,
                                             column, constInt(1));
   }
+  /// The bool [N, C] mask of each row's class in `target` ([N] ints) over
+  /// `scores` ([N, C]), rows whose target is `ignoreIndex` all false: what
+  /// nll_loss picks.
+  Value classMask(Value scores, Value target, Value ignoreIndex) {
+    auto t = cast<ValueTensorType>(scores.getType());
+    int64_t n = t.getSizes()[0], c = t.getSizes()[1];
+    Type targetDtype = cast<ValueTensorType>(target.getType()).getDtype();
+    Value row = create<AtenUnsqueezeOp>(type({1, c}, i64()),
+                                        positions(scores, 1), constInt(0));
+    Value column =
+        create<AtenUnsqueezeOp>(type({n, 1}, targetDtype), target, constInt(1));
+    Value hit = create<AtenEqTensorOp>(type({n, c}, i1()), row, column);
+    Value counted =
+        create<AtenNeScalarOp>(type({n, 1}, i1()), column, ignoreIndex);
+    return create<AtenLogicalAndOp>(type({n, c}, i1()), hit, counted);
+  }
   /// A !torch.list<vtensor> of `tensors`.
   Value tensorList(ValueRange tensors) {
     return rewriter.create<PrimListConstructOp>(
@@ -248,6 +264,47 @@ public:
 
   PatternRewriter &rewriter;
   Location loc;
+};
+
+/// Elementwise arithmetic on tensors of one type `t` (comparisons give
+/// `t`'s shape in bool).
+struct Elementwise {
+  TorchBuilder &b;
+  ValueTensorType t;
+
+  ValueTensorType boolType() { return b.type(t.getSizes(), b.i1()); }
+  Value mul(Value x, Value y) { return b.create<AtenMulTensorOp>(t, x, y); }
+  Value add(Value x, Value y) {
+    return b.create<AtenAddTensorOp>(t, x, y, b.constInt(1));
+  }
+  Value sub(Value x, Value y) {
+    return b.create<AtenSubTensorOp>(t, x, y, b.constInt(1));
+  }
+  Value div(Value x, Value y) { return b.create<AtenDivTensorOp>(t, x, y); }
+  /// x * k, x + k and k - x for a number (or a !torch.float/int value) k.
+  Value scale(Value x, double k) { return scale(x, b.constFloat(k)); }
+  Value scale(Value x, Value k) { return b.create<AtenMulScalarOp>(t, x, k); }
+  Value shift(Value x, double k) {
+    return b.create<AtenAddScalarOp>(t, x, b.constFloat(k), b.constInt(1));
+  }
+  Value rsub(double k, Value x) {
+    return b.create<AtenRsubScalarOp>(t, x, b.constFloat(k), b.constInt(1));
+  }
+  template <typename OpTy> Value unary(Value x) { return b.create<OpTy>(t, x); }
+  /// x where `cond`, else y; x where `cond`, else 0.
+  Value where(Value cond, Value x, Value y) {
+    return b.create<AtenWhereSelfOp>(t, cond, x, y);
+  }
+  Value whereElseZero(Value cond, Value x) {
+    return b.create<AtenWhereScalarOtherOp>(t, cond, x, b.constFloat(0));
+  }
+  /// x <op> k with k a Scalar value.
+  template <typename CmpOp> Value compare(Value x, Value k) {
+    return b.create<CmpOp>(boolType(), x, k);
+  }
+  template <typename CmpOp> Value compare(Value x, double k) {
+    return compare<CmpOp>(x, b.constFloat(k));
+  }
 };
 
 /// The ops a pass run keeps whole, as "aten.softmax.int" (the op name
@@ -328,6 +385,10 @@ void populateSpectralDecompositions(RewritePatternSet &patterns,
                                     const LegalOps &legal);
 void populateSortingDecompositions(RewritePatternSet &patterns,
                                    const LegalOps &legal);
+void populateRandomDecompositions(RewritePatternSet &patterns,
+                                  const LegalOps &legal);
+void populateBackwardDecompositions(RewritePatternSet &patterns,
+                                    const LegalOps &legal);
 
 } // namespace mlir::torch::Torch::decompositions
 

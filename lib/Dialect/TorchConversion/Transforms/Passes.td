@@ -14,7 +14,9 @@ def VerifyLinalgOnTensorsBackendContract
     backend accepts: ops of the builtin, func, linalg, tensor, arith, math,
     scf, cf, affine, complex and ml_program dialects, on builtin scalars
     (integers, floats, index, complex) and ranked tensors of them. No Torch
-    op or type, no memref.
+    op or type, no memref. One torch_c op is allowed: `torch_c.get_next_seed`,
+    a draw of the random-number generator the backend keeps (the reference
+    backend's is refback-lower-get-next-seed).
 
     The pass walks the module in order and reports the first op of a
     dialect outside the contract, or with an operand or result type outside
