@@ -222,3 +222,14 @@ fn_case("move_masked_select", torch.masked_select, lambda: (r(3, 4), torch.rand(
 fn_case("move_masked_select_broadcast_mask", torch.masked_select,
         lambda: (r(3, 4), torch.tensor([True, False, True, True])))
 fn_case("move_one_hot", lambda x: F.one_hot(x, 5), lambda: (torch.tensor([0, 3, 1, 4, 3]),))
+
+# Resampling of an image whose batch and spatial sizes are known only at run
+# time (a dynamic factor's output size): nearest and bilinear, by a scale.
+_h, _w = Dim("h", min=2), Dim("w", min=2)
+fn_case("move_interpolate_nearest_dynamic", lambda x: F.interpolate(x, scale_factor=2),
+        lambda: (r(2, 2, 3, 4),), dynamic_shapes=({0: Dim("b"), 2: _h, 3: _w},),
+        make_other_inputs=lambda: (r(3, 2, 5, 3),))
+fn_case("move_interpolate_bilinear_dynamic",
+        lambda x: F.interpolate(x, scale_factor=2, mode="bilinear"),
+        lambda: (r(1, 2, 3, 4),), dynamic_shapes=({2: _h, 3: _w},),
+        make_other_inputs=lambda: (r(1, 2, 6, 5),))

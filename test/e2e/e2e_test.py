@@ -13,6 +13,8 @@ pipeline's own decompositions. With `--registry`, every ATen op of the op
 registry must be called by a passing case's program (with an empty table: the
 ops as users' programs hold them) or be listed, with a reason, in
 `--registry-unsupported`; a listed op a case now covers fails the run too.
+`--skip-variants` leaves out the cases that repeat another at other static
+sizes or dtypes.
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
@@ -129,6 +131,10 @@ def main():
                         "each of its ATen ops has a passing case or is listed as unsupported")
     parser.add_argument("--registry-unsupported",
                         help="with --registry: `aten.op.overload: reason` per op without a case")
+    parser.add_argument("--skip-variants", action="store_true",
+                        help="leave out cases that repeat another at other static sizes or "
+                             "dtypes (Case.variant_of): the same programs' ops, for a run that "
+                             "is about which ops lower")
     parser.add_argument("cases", nargs="*", help="run only these cases")
     args = parser.parse_args()
 
@@ -141,7 +147,12 @@ def main():
     from framework import CASES
 
     expected = read_expected_failures(args.expected_failures)
-    names = args.cases or sorted(CASES)
+    names = args.cases or sorted(name for name, case in CASES.items()
+                                 if not (args.skip_variants and case.variant_of))
+    if args.skip_variants:
+        # A listed variant is not run, so neither passes nor fails.
+        expected = {name: why for name, why in expected.items()
+                    if name not in CASES or not CASES[name].variant_of}
     unknown = sorted(set(expected) - set(CASES))
 
     context = multiprocessing.get_context("spawn")

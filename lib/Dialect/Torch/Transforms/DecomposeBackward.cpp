@@ -399,6 +399,9 @@ public:
       return rewriter.notifyMatchFailure(
           op, "not an ungrouped, untransposed convolution of constant "
               "parameters");
+    for (unsigned i = 0; i < 3; ++i)
+      if (!wanted[i] && !isa<Torch::NoneType>(op->getResult(i).getType()))
+        return rewriter.notifyMatchFailure(op, "a masked result is used");
     TorchBuilder b(rewriter, op.getLoc());
     Type dtype = grad.getDtype();
     ArrayRef<int64_t> inSizes = input.getSizes(), wSizes = weight.getSizes(),
@@ -451,13 +454,9 @@ public:
           b.type({gSizes[1]}, dtype), op.getGradOutput(), b.intList(dims),
           b.constBool(false), b.none());
     }
-    for (unsigned i = 0; i < 3; ++i) {
-      if (results[i])
-        continue;
-      if (!isa<Torch::NoneType>(op->getResult(i).getType()))
-        return rewriter.notifyMatchFailure(op, "a masked result is used");
-      results[i] = b.none();
-    }
+    for (unsigned i = 0; i < 3; ++i)
+      if (!results[i])
+        results[i] = b.none();
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -807,6 +806,16 @@ public:
     int64_t k = shape->size();
     if (k > rank || stats.getSizes().size() != static_cast<size_t>(rank))
       return rewriter.notifyMatchFailure(op, "unexpected ranks");
+    // A result is computed where asked for and its input exists (weight,
+    // bias); else it must be none.
+    bool computed[3] = {wanted[0], wanted[1] && !isNone(op.getWeight()),
+                        wanted[2] && !isNone(op.getBias())};
+    for (unsigned i = 0; i < 3; ++i)
+      if (!computed[i] && !isa<Torch::NoneType>(op->getResult(i).getType()))
+        return rewriter.notifyMatchFailure(op, "a result not computed");
+    if ((computed[1] && !knownType(op.getWeight())) ||
+        (computed[2] && !knownType(op.getBias())))
+      return rewriter.notifyMatchFailure(op, "weight or bias of unknown type");
     TorchBuilder b(rewriter, op.getLoc());
     Elementwise e{b, type};
     SmallVector<int64_t> inner, outer;
@@ -838,13 +847,9 @@ public:
       results[1] = sumOuter(e.mul(grad, xhat), op.getWeight());
     if (wanted[2] && !isNone(op.getBias()))
       results[2] = sumOuter(grad, op.getBias());
-    for (unsigned i = 0; i < 3; ++i) {
-      if (results[i])
-        continue;
-      if (!isa<Torch::NoneType>(op->getResult(i).getType()))
-        return rewriter.notifyMatchFailure(op, "a result not computed");
-      results[i] = b.none();
-    }
+    for (unsigned i = 0; i < 3; ++i)
+      if (!results[i])
+        results[i] = b.none();
     rewriter.replaceOp(op, results);
     return success();
   }

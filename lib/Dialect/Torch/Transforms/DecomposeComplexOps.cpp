@@ -42,9 +42,15 @@ public:
     populateSortingDecompositions(patterns, legal);
     populateRandomDecompositions(patterns, legal);
     populateBackwardDecompositions(patterns, legal);
-    if (failed(
-            applyPatternsAndFoldGreedily(getOperation(), std::move(patterns))))
+    // Not converging means a pattern changed the IR and then declined (or
+    // two undo each other): say so, rather than fail without a word.
+    if (failed(applyPatternsAndFoldGreedily(getOperation(),
+                                            std::move(patterns)))) {
+      getOperation()->emitError()
+          << "torch-decompose-complex-ops did not converge: a decomposition "
+             "keeps rewriting this function";
       signalPassFailure();
+    }
   }
 
 private:

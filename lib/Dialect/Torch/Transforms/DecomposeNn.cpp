@@ -775,15 +775,18 @@ public:
         return rewriter.notifyMatchFailure(op, "align_corners not a constant");
       alignCorners = *align;
     }
+    for (int64_t d = 2; d < 4; ++d) {
+      int64_t in = type.getSizes()[d], out = result.getSizes()[d];
+      if (in == kUnknownSize || out == kUnknownSize || in < 1 || out < 1)
+        return rewriter.notifyMatchFailure(op,
+                                           "spatial sizes known at run time");
+    }
     TorchBuilder b(rewriter, op.getLoc());
     Type f32 = rewriter.getF32Type();
     Value one = b.constInt(1);
     Value x = op.getInput();
     for (int64_t d = 2; d < 4; ++d) {
       int64_t in = type.getSizes()[d], out = result.getSizes()[d];
-      if (in == kUnknownSize || out == kUnknownSize || in < 1 || out < 1)
-        return rewriter.notifyMatchFailure(op,
-                                           "spatial sizes known at run time");
       double scale =
           factors ? 1.0 / (*factors)[d - 2] : static_cast<double>(in) / out;
       ValueTensorType posType = b.type({out}, f32);
