@@ -136,6 +136,10 @@ POOLS = {
     "avg_pool1d": (lambda x: F.avg_pool1d(x, 3, 2), lambda: (r(2, 3, 11),)),
     "adaptive_avg_pool2d_1": (lambda x: F.adaptive_avg_pool2d(x, 1), lambda: (r(2, 3, 5, 5),)),
     "adaptive_avg_pool2d_2": (lambda x: F.adaptive_avg_pool2d(x, 2), lambda: (r(1, 3, 6, 6),)),
+    "adaptive_avg_pool2d_uneven": (lambda x: F.adaptive_avg_pool2d(x, (3, 2)),
+                                   lambda: (r(2, 3, 7, 5),)),
+    "adaptive_avg_pool2d_larger_output": (lambda x: F.adaptive_avg_pool2d(x, (5, 6)),
+                                          lambda: (r(1, 2, 3, 4),)),
     "adaptive_max_pool2d": (lambda x: F.adaptive_max_pool2d(x, 2), lambda: (r(1, 3, 6, 6),)),
     # Windows of unequal, overlapping sizes (7 -> 3: [0, 3), [2, 5), [4, 7)).
     "adaptive_max_pool2d_uneven_indices": (
