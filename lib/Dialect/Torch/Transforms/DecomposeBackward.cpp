@@ -19,6 +19,22 @@ using namespace mlir::torch::Torch::decompositions;
 
 namespace {
 
+/// A backward op's output_mask (which of its results to compute): the
+/// constant bools of the list, empty if it is not one.
+SmallVector<bool> outputMask(Value list) {
+  SmallVector<bool> wanted;
+  auto construct = list.getDefiningOp<PrimListConstructOp>();
+  if (!construct)
+    return wanted;
+  for (Value v : construct.getElements()) {
+    std::optional<bool> w = constantBool(v);
+    if (!w)
+      return {};
+    wanted.push_back(*w);
+  }
+  return wanted;
+}
+
 /// The float type shared by an op's `operands` and its result, else null.
 ValueTensorType sharedFloatType(Operation *op, ValueRange operands) {
   ValueTensorType type = knownType(op->getResult(0));
@@ -387,12 +403,7 @@ public:
         intsOfLength(op.getPadding(), spatial);
     std::optional<SmallVector<int64_t>> dilation =
         intsOfLength(op.getDilation(), spatial);
-    auto mask = op.getOutputMask().getDefiningOp<PrimListConstructOp>();
-    SmallVector<bool> wanted;
-    if (mask)
-      for (Value v : mask.getElements())
-        if (std::optional<bool> w = constantBool(v))
-          wanted.push_back(*w);
+    SmallVector<bool> wanted = outputMask(op.getOutputMask());
     if (!stride || !padding || !dilation || wanted.size() != 3 ||
         constantBool(op.getTransposed()) != false ||
         constantInt(op.getGroups()) != 1)
@@ -793,12 +804,7 @@ public:
     ValueTensorType stats = knownType(op.getMean());
     std::optional<SmallVector<int64_t>> shape =
         constantInts(op.getNormalizedShape());
-    auto mask = op.getOutputMask().getDefiningOp<PrimListConstructOp>();
-    SmallVector<bool> wanted;
-    if (mask)
-      for (Value v : mask.getElements())
-        if (std::optional<bool> w = constantBool(v))
-          wanted.push_back(*w);
+    SmallVector<bool> wanted = outputMask(op.getOutputMask());
     if (!type || !stats || !shape || wanted.size() != 3 ||
         knownType(op.getRstd()) != stats)
       return rewriter.notifyMatchFailure(op, "types or arguments unknown");
