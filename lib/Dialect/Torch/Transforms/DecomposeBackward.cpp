@@ -291,9 +291,7 @@ public:
       return rewriter.notifyMatchFailure(op, "operands of another type");
     TorchBuilder b(rewriter, op.getLoc());
     Elementwise e{b, type};
-    Value maskAsFloat = b.create<AtenToDtypeOp>(
-        type, op.getMask(), b.dtypeOf(type.getDtype()), b.constBool(false),
-        b.constBool(false), b.none());
+    Value maskAsFloat = b.castTo(op.getMask(), type);
     rewriter.replaceOp(
         op, e.scale(e.mul(op.getGradOutput(), maskAsFloat), op.getScale()));
     return success();

@@ -389,9 +389,7 @@ public:
       rewriter.replaceOp(op, mask);
       return success();
     }
-    rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
-        op, result, mask, b.dtypeOf(result.getDtype()), b.constBool(false),
-        b.constBool(false), b.none());
+    rewriter.replaceOp(op, b.castTo(mask, result));
     return success();
   }
 };
@@ -783,9 +781,7 @@ public:
     Value all = b.arange(b.constInt(0), b.constInt(*classes), *classes);
     Value hits =
         b.create<AtenEqTensorOp>(b.type(result.getSizes(), b.i1()), x, all);
-    rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
-        op, result, hits, b.dtypeOf(result.getDtype()), b.constBool(false),
-        b.constBool(false), b.none());
+    rewriter.replaceOp(op, b.castTo(hits, result));
     return success();
   }
 };

@@ -388,10 +388,8 @@ public:
       out = b.create<AtenWhereScalarSelfOp>(result, zero, b.constFloat(0),
                                             product);
     } else if constexpr (std::is_same_v<OpTy, AtenHeavisideOp>) {
-      Value positive = b.create<AtenToDtypeOp>(
-          result, e.template compare<AtenGtScalarOp>(x, 0.0),
-          b.dtypeOf(result.getDtype()), b.constBool(false), b.constBool(false),
-          b.none());
+      Value positive =
+          b.castTo(e.template compare<AtenGtScalarOp>(x, 0.0), result);
       out = e.where(equalTo(x, 0), op.getValues(), positive);
     } else if constexpr (std::is_same_v<OpTy, AtenLerpScalarOp>) {
       out = e.add(x, e.scale(e.sub(op.getEnd(), x), op.getWeight()));
@@ -693,26 +691,20 @@ public:
         q = tensors ? b.create<AtenAddTensorOp>(floats, q, zeroPoint, one)
                     : b.create<AtenAddScalarOp>(floats, q, zeroPoint, one);
       q = b.create<AtenClampOp>(floats, q, in[bounds], in[bounds + 1]);
-      rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
-          op, result, q, b.dtypeOf(result.getDtype()), b.constBool(false),
-          b.constBool(false), b.none());
+      rewriter.replaceOp(op, b.castTo(q, result));
       return success();
     }
     if (!isa<mlir::FloatType>(result.getDtype()))
       return rewriter.notifyMatchFailure(op, "dequantizing to a non-float");
     ValueTensorType floats = shaped(f32);
-    Value x = b.create<AtenToDtypeOp>(floats, in[0], b.dtypeOf(f32),
-                                      b.constBool(false), b.constBool(false),
-                                      b.none());
+    Value x = b.castTo(in[0], floats);
     if (!isNone(zeroPoint))
       x = tensors ? b.create<AtenSubTensorOp>(floats, x, zeroPoint, one)
                   : b.create<AtenSubScalarOp>(floats, x, zeroPoint, one);
     x = tensors ? b.create<AtenMulTensorOp>(floats, x, scale)
                 : b.create<AtenMulScalarOp>(floats, x, scale);
     if (x.getType() != result)
-      x = b.create<AtenToDtypeOp>(result, x, b.dtypeOf(result.getDtype()),
-                                  b.constBool(false), b.constBool(false),
-                                  b.none());
+      x = b.castTo(x, result);
     rewriter.replaceOp(op, x);
     return success();
   }

@@ -628,9 +628,8 @@ public:
       return rewriter.notifyMatchFailure(op, "unexpected result types");
     TorchBuilder b(rewriter, op.getLoc());
     Value none = b.none();
-    Value picked = b.create<AtenToDtypeOp>(
-        type, b.classMask(op.getSelf(), op.getTarget(), op.getIgnoreIndex()),
-        b.dtypeOf(dtype), b.constBool(false), b.constBool(false), none);
+    Value picked = b.castTo(
+        b.classMask(op.getSelf(), op.getTarget(), op.getIgnoreIndex()), type);
     Value weights =
         isNone(op.getWeight())
             ? picked
@@ -793,9 +792,7 @@ public:
       ValueTensorType indexType = b.type({out}, b.i64());
       Value pos = b.arange(b.constInt(0), b.constInt(out), out, f32);
       auto toIndex = [&](Value v) -> Value {
-        Value i = b.create<AtenToDtypeOp>(indexType, v, b.dtypeOf(b.i64()),
-                                          b.constBool(false),
-                                          b.constBool(false), b.none());
+        Value i = b.castTo(v, indexType);
         return b.create<AtenClampOp>(indexType, i, b.constInt(0),
                                      b.constInt(in - 1));
       };

@@ -60,13 +60,6 @@ Value boxMuller(TorchBuilder &b, ValueTensorType type, Value u1, Value u2) {
                                    b.create<AtenCosOp>(type, angle));
 }
 
-/// `mask` (bool) as `type`'s dtype.
-Value maskAs(TorchBuilder &b, ValueTensorType type, Value mask) {
-  return b.create<AtenToDtypeOp>(type, mask, b.dtypeOf(type.getDtype()),
-                                 b.constBool(false), b.constBool(false),
-                                 b.none());
-}
-
 /// rand_like(self, dtype, ...) and randn_like: uniform [0, 1) or standard
 /// normal values of the result's type, self's shape.
 template <typename OpTy>
@@ -126,9 +119,7 @@ public:
     ValueTensorType f64 = b.type(type.getSizes(), rewriter.getF64Type());
     Value u = uniformOfSizes(b, f64, op.getSize(), *low, *high);
     Value floored = b.create<AtenFloorOp>(f64, u);
-    rewriter.replaceOpWithNewOp<AtenToDtypeOp>(
-        op, type, floored, b.dtypeOf(type.getDtype()), b.constBool(false),
-        b.constBool(false), b.none());
+    rewriter.replaceOp(op, b.castTo(floored, type));
     return success();
   }
 };
@@ -202,7 +193,7 @@ public:
       below = b.create<AtenLtTensorOp>(boolType, u, op.getP());
     else
       below = b.create<AtenLtTensorOp>(boolType, u, op.getSelf());
-    rewriter.replaceOp(op, maskAs(b, type, below));
+    rewriter.replaceOp(op, b.castTo(below, type));
     return success();
   }
 };
@@ -238,8 +229,7 @@ public:
       Value u = uniformLike(b, type, input, 0, 1);
       Value keep =
           b.create<AtenLtScalarOp>(boolType, u, b.constFloat(1.0 - *p));
-      Value kept =
-          b.create<AtenMulTensorOp>(type, input, maskAs(b, type, keep));
+      Value kept = b.create<AtenMulTensorOp>(type, input, b.castTo(keep, type));
       results.push_back(*p == 1.0
                             ? kept
                             : b.create<AtenMulScalarOp>(

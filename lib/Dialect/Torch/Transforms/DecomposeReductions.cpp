@@ -218,9 +218,7 @@ public:
     } else if (*ord == 0) {
       Value nonzero = b.create<AtenNeScalarOp>(b.type(type.getSizes(), b.i1()),
                                                x, b.constFloat(0.0));
-      Value asFloat = b.create<AtenToDtypeOp>(
-          type, nonzero, b.dtypeOf(type.getDtype()), b.constBool(false),
-          b.constBool(false), b.none());
+      Value asFloat = b.castTo(nonzero, type);
       out = b.create<AtenSumDimIntListOp>(result, asFloat, dimList, keep,
                                           b.none());
     } else if (*ord == 1) {

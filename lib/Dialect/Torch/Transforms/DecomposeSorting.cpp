@@ -135,9 +135,7 @@ Value bucketOf(TorchBuilder &b, Value x, Value boundaries, bool right,
   else
     below =
         b.create<AtenLtTensorOp>(b.type(spread, b.i1()), boundaries, column);
-  Value counted = b.create<AtenToDtypeOp>(
-      b.type(spread, result.getDtype()), below, b.dtypeOf(result.getDtype()),
-      b.constBool(false), b.constBool(false), b.none());
+  Value counted = b.castTo(below, b.type(spread, result.getDtype()));
   return b.create<AtenSumDimIntListOp>(result, counted, b.intList({-1}),
                                        b.constBool(false), b.none());
 }
@@ -224,9 +222,7 @@ public:
     Value shifted = b.create<AtenSubScalarOp>(flat, x, b.constFloat(*low), one);
     Value scaled = b.create<AtenMulScalarOp>(
         flat, shifted, b.constFloat(*bins / (*high - *low)));
-    Value bin = b.create<AtenToDtypeOp>(
-        flatInt, b.create<AtenFloorOp>(flat, scaled), b.dtypeOf(b.i64()),
-        b.constBool(false), b.constBool(false), b.none());
+    Value bin = b.castTo(b.create<AtenFloorOp>(flat, scaled), flatInt);
     bin = b.create<AtenClampOp>(flatInt, bin, b.constInt(0),
                                 b.constInt(*bins - 1));
     Value inside = b.create<AtenLogicalAndOp>(
@@ -240,10 +236,7 @@ public:
     Value all = b.arange(b.constInt(0), b.constInt(*bins), *bins);
     Value hits =
         b.create<AtenEqTensorOp>(b.type({count, *bins}, b.i1()), column, all);
-    Value asValues = b.create<AtenToDtypeOp>(
-        b.type({count, *bins}, result.getDtype()), hits,
-        b.dtypeOf(result.getDtype()), b.constBool(false), b.constBool(false),
-        b.none());
+    Value asValues = b.castTo(hits, b.type({count, *bins}, result.getDtype()));
     rewriter.replaceOpWithNewOp<AtenSumDimIntListOp>(
         op, result, asValues, b.intList({0}), b.constBool(false), b.none());
     return success();

@@ -138,6 +138,12 @@ public:
   }
   /// PyTorch's code for `dtype` as a constant (a `dtype=` operand).
   Value dtypeOf(Type dtype) { return constInt(*scalarTypeCode(dtype)); }
+  /// `x` cast to `to`'s dtype (to.dtype; `to` has x's sizes).
+  Value castTo(Value x, ValueTensorType to) {
+    return rewriter.create<AtenToDtypeOp>(loc, to, x, dtypeOf(to.getDtype()),
+                                          constBool(false), constBool(false),
+                                          none());
+  }
   /// arange(start, end) of `dtype` (si64 if null): `length` elements, or
   /// kUnknownSize when they are known only at run time.
   Value arange(Value start, Value end, int64_t length, Type dtype = nullptr) {
