@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Linalg/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/SubsetInsertionOpInterfaceImpl.h"
+#include "mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -30,6 +31,9 @@
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/Transforms/Passes.h"
 #include "torch-mlir/Conversion/TorchOnnxToTorch/Passes.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
@@ -46,12 +50,12 @@ void mlir::torch::registerAllDialects(DialectRegistry &registry) {
               scf::SCFDialect, affine::AffineDialect, complex::ComplexDialect,
               memref::MemRefDialect, bufferization::BufferizationDialect,
               index::IndexDialect, ml_program::MLProgramDialect, ub::UBDialect,
-              LLVM::LLVMDialect>();
+              vector::VectorDialect, LLVM::LLVMDialect>();
 
-  // What one-shot bufferization, buffer deallocation and linalg's own
-  // interfaces look up on these dialects' ops. Linalg's tiling and mesh
-  // sharding models are left out: they serve the transform dialect and the
-  // mesh passes, which torch-mlir does not ship (utils/bazel/mlir_subsets).
+  // What one-shot bufferization, buffer deallocation, linalg's own
+  // interfaces and the reference backend's tiling look up on these dialects'
+  // ops. Linalg's mesh sharding models are left out: they serve the mesh
+  // passes, which torch-mlir does not ship (utils/bazel/mlir_subsets).
   arith::registerBufferizableOpInterfaceExternalModels(registry);
   arith::registerBufferDeallocationOpInterfaceExternalModels(registry);
   bufferization::func_ext::registerBufferizableOpInterfaceExternalModels(
@@ -60,12 +64,15 @@ void mlir::torch::registerAllDialects(DialectRegistry &registry) {
   cf::registerBufferDeallocationOpInterfaceExternalModels(registry);
   linalg::registerBufferizableOpInterfaceExternalModels(registry);
   linalg::registerSubsetOpInterfaceExternalModels(registry);
+  linalg::registerTilingInterfaceExternalModels(registry);
   linalg::registerValueBoundsOpInterfaceExternalModels(registry);
   memref::registerAllocationOpInterfaceExternalModels(registry);
   scf::registerBufferizableOpInterfaceExternalModels(registry);
   scf::registerBufferDeallocationOpInterfaceExternalModels(registry);
   tensor::registerBufferizableOpInterfaceExternalModels(registry);
   tensor::registerInferTypeOpInterfaceExternalModels(registry);
+  vector::registerBufferizableOpInterfaceExternalModels(registry);
+  vector::registerSubsetOpInterfaceExternalModels(registry);
 }
 
 void mlir::torch::registerAllPasses() {

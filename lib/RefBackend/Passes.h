@@ -33,6 +33,10 @@ inline constexpr const char *kResultsCallbackPrefix = "refback_results_";
 inline constexpr const char *kCheckFailedCallback = "refback_check_failed";
 inline constexpr const char *kChecksAttr = "refback.checks";
 
+/// Marks a tile loop whose iterations may run on threads of their own
+/// (refback-tile-and-vectorize sets it, refback-parallelize reads it).
+inline constexpr const char *kParallelLoopAttr = "refback.parallel";
+
 struct LinalgOnTensorsToLLVMOptions
     : public PassPipelineOptions<LinalgOnTensorsToLLVMOptions> {
   Option<int64_t> seed{*this, "seed",
@@ -40,6 +44,22 @@ struct LinalgOnTensorsToLLVMOptions
                                       "starts from (refback-lower-get-next-"
                                       "seed)"),
                        llvm::cl::init(0)};
+  Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Tile and vectorize linalg ops (refback-tile-and-"
+                     "vectorize); false lowers every op to scalar loops"),
+      llvm::cl::init(true)};
+  Option<int64_t> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads a compiled function may run on (1: none of "
+                     "its own; the OpenMP entry points it calls are "
+                     "torch-mlir's, lib/RefBackend/Runtime)"),
+      llvm::cl::init(1)};
+  Option<int64_t> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("The width of a vector register in bits (0: the "
+                     "host's)"),
+      llvm::cl::init(0)};
 };
 
 /// linalg-on-tensors (the contract torch-verify-linalg-on-tensors-backend-

@@ -87,4 +87,98 @@ def ChecksToErrors : Pass<"refback-checks-to-errors", "ModuleOp"> {
                            "func::FuncDialect", "LLVM::LLVMDialect"];
 }
 
+def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
+  let summary = "Tiles linalg ops on tensors and turns their full tiles into "
+                "vector ops, with matrix products as register tiles";
+  let description = [{
+    Runs on linalg-on-tensors, before bufferization. The fast path of the
+    reference backend's CPU code; without it, every linalg op becomes
+    scalar loops.
+
+    - 2-D convolutions over static NCHW (or NHWC) inputs without dilation
+      become an im2col tensor and a batched matrix product.
+    - A contraction with an n dimension (matmul, batch_matmul, the product
+      im2col made, a generic one) is tiled 8 rows of its innermost m
+      dimension by two vector registers of its innermost n dimension, by
+      one step of k. Its tile becomes a `vector.contract` of an 8x1 column
+      and a 1x2V row into an 8x2V accumulator, which is hoisted out of the
+      k loop: 16 registers of FMAs per step.
+    - Every other structured op (elementwise chains, reductions, fills,
+      copies, transposes) is tiled by one vector register along its
+      innermost loop and 1 along the others.
+    - Each tiled loop is peeled: all but a last partial iteration take full
+      tiles, whose static shapes vectorize (`linalg::vectorize`); the
+      partial tiles stay linalg ops, scalar loops later. A loop whose static
+      size is below its tile is not tiled at all.
+
+    Left alone (scalar loops as before): ops on element types without a
+    vector layout (i1, sub-byte integers, f16, bf16, complex), convolutions
+    im2col does not take, pools, and tiles `linalg::vectorize` declines
+    (gathers through `tensor.extract`, unrecognized reductions).
+
+    A vector register is `vector-bits` wide; 0 asks the host (512 with
+    AVX-512, 256 with AVX, else 128), as the JIT targets the host CPU.
+
+    With `threads` above 1, the outermost tile loop over a parallel
+    dimension with two tiles or more, of an op whose iteration space has
+    32768 points or more, is marked `refback.parallel` (what
+    refback-parallelize takes).
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",
+           "The width of a vector register in bits (0: the host's)">,
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Mark loops for threads when above 1">,
+  ];
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "scf::SCFDialect", "tensor::TensorDialect",
+                           "vector::VectorDialect"];
+}
+
+def Parallelize : Pass<"refback-parallelize", "func::FuncOp"> {
+  let summary = "Turns the tile loops marked refback.parallel into "
+                "scf.parallel, for convert-scf-to-openmp";
+  let description = [{
+    Runs after bufferization, when each marked loop writes its tiles into
+    one buffer: the iter_args it yields back unchanged are dropped, and the
+    loop becomes a one-dimensional `scf.parallel` over the same range. A
+    marked loop that still carries a value, or that sits inside a parallel
+    loop already, stays a loop. The marks are removed.
+
+    convert-scf-to-openmp then makes OpenMP constructs of them, and MLIR's
+    translation to LLVM IR outlines those into calls of OpenMP's runtime
+    entry points, which torch-mlir defines over a pool of its own threads
+    (lib/RefBackend/Runtime/ParallelRuntime.cpp; no OpenMP library ships).
+  }];
+  let dependentDialects = ["scf::SCFDialect"];
+}
+
+def LowerVectors : Pass<"refback-lower-vectors", "func::FuncOp"> {
+  let summary = "Lowers the vector ops refback-tile-and-vectorize made, on "
+                "buffers, to 1-D vector loads, stores, FMAs and reductions";
+  let description = [{
+    Runs after bufferization. f32 math on vectors (tanh, exp, log, erf,
+    ...) becomes MLIR's polynomial approximations in vector arithmetic
+    (scalar math stays libm's). `vector.contract` becomes outer products
+    and those become FMAs of a broadcast element by a row; multi-dimensional
+    reductions, broadcasts, transposes and shape casts become 1-D ops;
+    transfers lose their permutation maps, contiguous ones become
+    `vector.load`/`vector.store`, and the rest are unrolled into one 1-D
+    transfer per row (strided ones, element by element).
+  }];
+  let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
+                           "math::MathDialect", "memref::MemRefDialect",
+                           "scf::SCFDialect", "vector::VectorDialect"];
+}
+
+def ConvertVectorToLLVM : Pass<"refback-convert-vector-to-llvm", "ModuleOp"> {
+  let summary = "Converts vector ops to the LLVM dialect";
+  let description = [{
+    MLIR's vector-to-LLVM patterns, with floating-point reductions allowed
+    to reassociate (a tree of shuffles rather than a chain of adds). A
+    vector op left without a conversion is an error.
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect"];
+}
+
 #endif // TORCH_MLIR_REFBACKEND_PASSES

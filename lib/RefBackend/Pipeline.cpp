@@ -1,8 +1,9 @@
 //===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
 //
-// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, bufferize,
-// hand results to a callback, free buffers, lower loops and control flow, then
-// everything to the LLVM dialect for MLIR's ExecutionEngine.
+// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, tile and
+// vectorize (unless vectorize=false), bufferize, hand results to a callback,
+// free buffers, lower vectors, loops and control flow, then everything to the
+// LLVM dialect for MLIR's ExecutionEngine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +21,10 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -42,6 +45,13 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   seed.seed = options.seed;
   pm.addPass(createLowerGetNextSeed(seed));
   pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  if (options.vectorize) {
+    TileAndVectorizeOptions vectors;
+    vectors.vectorBits = options.vectorBits;
+    vectors.threads = options.threads;
+    pm.addNestedPass<func::FuncOp>(createTileAndVectorize(vectors));
+    pm.addPass(createCSEPass());
+  }
 
   // Tensors to buffers. Function arguments and results get plain (identity
   // layout) memrefs: the descriptors the caller builds and reads.
@@ -61,6 +71,17 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   // Loops, then control flow.
   pm.addNestedPass<func::FuncOp>(createMemRefCopyToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.vectorize)
+    pm.addNestedPass<func::FuncOp>(createLowerVectors());
+  if (options.vectorize && options.threads > 1) {
+    pm.addNestedPass<func::FuncOp>(createParallelize());
+    ConvertSCFToOpenMPPassOptions team;
+    team.numThreads = options.threads;
+    pm.addPass(createConvertSCFToOpenMPPass(team));
+    // The stack scope it puts around each body goes where the body has no
+    // alloca (all of ours): scf-to-cf would give the scope several blocks.
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertSCFToCFPass());
@@ -74,6 +95,9 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createConvertMathToFuncs()); // integer powers: a loop
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
+  // After math: libm calls on vectors are made lane by lane, with vector ops.
+  if (options.vectorize)
+    pm.addPass(createConvertVectorToLLVM());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertComplexToLLVMPass());
@@ -81,6 +105,8 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  if (options.vectorize && options.threads > 1)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -110,6 +136,8 @@ void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerPass([] { return createUBToLLVMConversionPass(); });
   registerPass([] { return createConvertFuncToLLVMPass(); });
   registerPass([] { return createReconcileUnrealizedCastsPass(); });
+  registerPass([] { return createConvertSCFToOpenMPPass(); });
+  registerPass([] { return createConvertOpenMPToLLVMPass(); });
 
   PassPipelineRegistration<LinalgOnTensorsToLLVMOptions>(
       "refback-linalg-on-tensors-to-llvm-pipeline",

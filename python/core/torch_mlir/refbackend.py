@@ -6,8 +6,9 @@
     result = invoker.main(a, b)             # numpy in, numpy out (a tuple for several)
 
 `compile` runs `refback-linalg-on-tensors-to-llvm-pipeline` (lib/RefBackend):
-the linalg-on-tensors contract check, bufferization, results handed to a
-callback, buffer deallocation, loops, then the LLVM dialect. `load` JIT-compiles
+the linalg-on-tensors contract check, tiling and vectorization (unless
+RefBackend(vectorize=False)), bufferization, results handed to a callback,
+buffer deallocation, vectors and loops, then the LLVM dialect. `load` JIT-compiles
 that with MLIR's ExecutionEngine. No PyTorch anywhere.
 
 Arguments are checked against each function's signature before anything runs:
@@ -28,7 +29,9 @@ types travel as their bit patterns, uint8.
 """
 
 import ctypes
+import os
 import threading
+from pathlib import Path
 
 import numpy as np
 
@@ -140,24 +143,45 @@ def copy_module(module):
 
 
 class RefBackend:
-    def __init__(self, opt_level=2, seed=0):
+    def __init__(self, opt_level=2, seed=0, vectorize=True, threads=None):
         """`opt_level` (0-3) is LLVM's optimization level for the JIT.
 
         `seed` starts the module's random-number generator (a 64-bit state
         the compiled functions own: each call of a function with random ops
         draws fresh values; two modules compiled with the same seed draw the
         same stream).
+
+        `vectorize` picks the code: True (the default) tiles the linalg ops
+        and turns their full tiles into vector code for the host CPU
+        (matrix products as register tiles of FMAs); False lowers every op
+        to scalar loops, the plain reference the fast code is tested against.
+
+        `threads` is how many threads a compiled function may run its large
+        ops on (tile loops over parallel dimensions, split in contiguous
+        blocks): None, the default, is every CPU this process may use; 1
+        runs everything on the calling thread. The threads are a pool of
+        torch-mlir's own (no OpenMP library), and the GIL is released while
+        compiled code runs. Without vectorization, code is single-threaded.
         """
         if opt_level not in (0, 1, 2, 3):
             raise ValueError(f"opt_level must be 0, 1, 2 or 3, not {opt_level!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not isinstance(vectorize, bool):
+            raise TypeError(f"vectorize must be True or False, not {vectorize!r}")
+        if threads is None:
+            threads = len(os.sched_getaffinity(0))
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be None or an int of at least 1, not {threads!r}")
         self.opt_level = opt_level
         # Any int, as the 64-bit state it wraps to (PyTorch's seeds are
         # unsigned; the pipeline option is signed).
         self.seed = (seed + 2**63) % 2**64 - 2**63
+        self.vectorize = vectorize
+        self.threads = threads
         self.pipeline = (f"builtin.module(refback-linalg-on-tensors-to-llvm-pipeline"
-                         f"{{seed={self.seed}}})")
+                         f"{{seed={self.seed} vectorize={str(vectorize).lower()} "
+                         f"threads={threads}}})")
 
     def compile(self, module):
         """Lowers a copy of the linalg-on-tensors `module`; `module` is not changed.
@@ -209,6 +233,27 @@ def _jit(module, opt_level):
             handler.detach()
 
 
+_RUNTIME_SYMBOLS = None
+
+
+def _runtime_symbols():
+    """(name, address) of each function compiled code may call that
+    torch-mlir's shared library defines (lib/RefBackend/Runtime: the OpenMP
+    entry points of parallel loops)."""
+    global _RUNTIME_SYMBOLS
+    if _RUNTIME_SYMBOLS is None:
+        from . import _mlir_libs
+        library = ctypes.CDLL(str(Path(_mlir_libs.__file__).parent / "libTorchMLIRAggregateCAPI.so"))
+        table = library.torchMlirRefBackendRuntimeSymbols
+        table.restype = None
+        names = ctypes.POINTER(ctypes.c_char_p)()
+        addresses = ctypes.POINTER(ctypes.c_void_p)()
+        count = ctypes.c_int64()
+        table(ctypes.byref(names), ctypes.byref(addresses), ctypes.byref(count))
+        _RUNTIME_SYMBOLS = [(names[i].decode(), addresses[i]) for i in range(count.value)]
+    return _RUNTIME_SYMBOLS
+
+
 class Invoker:
     """`invoker.<function>(*arrays)` runs that function of the compiled module."""
 
@@ -220,6 +265,9 @@ class Invoker:
         self._checks = list(compiled.checks)
         self._failed_check = None
         self._engine = _jit(compiled.module, opt_level)
+        # Before the first call links the code (a symbol cannot be added later).
+        for name, address in _runtime_symbols():
+            self._engine.raw_register_runtime(name, ctypes.c_void_p(address))
         for signature in self._signatures.values():
             if signature.results:
                 self._register_results_callback(signature)

@@ -100,9 +100,11 @@ def _tensor_dtype(output):
 
 
 class CompiledProgram:
-    def __init__(self, program, module, function="main", state=None):
+    def __init__(self, program, module, function="main", state=None, vectorize=True,
+                 threads=None):
         """`module` was imported from `program` with mutations="results";
-        `state` is the nn.Module whose buffers the program reads and writes."""
+        `state` is the nn.Module whose buffers the program reads and writes;
+        `vectorize` and `threads` are RefBackend's."""
         self.program = program
         self.function = function
         self._state = state
@@ -151,7 +153,7 @@ class CompiledProgram:
                                  if kind != OutputKind.USER_OUTPUT]
         # The module's generator starts from PyTorch's seed: after the same
         # torch.manual_seed, two compilations draw the same stream.
-        backend = RefBackend(seed=torch.initial_seed())
+        backend = RefBackend(seed=torch.initial_seed(), vectorize=vectorize, threads=threads)
         self._invoker = backend.load(backend.compile(module))
         self._arguments = self._invoker.signature(function).arguments
 

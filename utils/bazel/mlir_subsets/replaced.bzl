@@ -16,10 +16,14 @@ REPLACED_OVERLAY_LIBRARIES = [
     "@llvm-project//mlir:CAPIExecutionEngineObjects",
     "@llvm-project//mlir:ExecutionEngineUtils",
     "@llvm-project//mlir:LinalgTransforms",
+    "@llvm-project//mlir:MathTransforms",
     "@llvm-project//mlir:MemRefTransforms",
     "@llvm-project//mlir:SCFToControlFlow",
     "@llvm-project//mlir:SCFTransforms",
     "@llvm-project//mlir:TensorTransforms",
+    "@llvm-project//mlir:VectorToLLVM",
+    "@llvm-project//mlir:VectorToSCF",
+    "@llvm-project//mlir:VectorTransforms",
 ]
 
 # Left out of the build (utils/bazel/patches/llvm-jit-without-pass-builder.patch):

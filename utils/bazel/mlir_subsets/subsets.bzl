@@ -113,6 +113,176 @@ def torch_mlir_subsets():
         ],
     )
 
+    # What refback-tile-and-vectorize calls: linalg's vectorizer, the tiling
+    # models of its ops, and the im2col rewrite of 2-D convolutions. Not
+    # batched (unity.bzl): their static helpers share names.
+    unity_cc_library(
+        name = "torch_mlir_linalg_vectorization",
+        srcs = [
+            _LINALG + "ConvertConv2DToImg2Col.cpp",
+            _LINALG + "TilingInterfaceImpl.cpp",
+            _LINALG + "Vectorization.cpp",
+        ],
+        hdrs = ["include/mlir/Dialect/Linalg/Transforms/TilingInterfaceImpl.h"],
+        visibility = _USERS,
+        deps = [
+            ":torch_mlir_linalg_transforms",
+            ":torch_mlir_vector_transforms",
+            ":AffineDialect",
+            ":AffineUtils",
+            ":Analysis",
+            ":ArithDialect",
+            ":ArithUtils",
+            ":ComplexDialect",
+            ":DialectUtils",
+            ":FuncDialect",
+            ":IR",
+            ":LinalgDialect",
+            ":LinalgStructuredOpsIncGen",
+            ":LinalgUtils",
+            ":MaskableOpInterface",
+            ":MemRefDialect",
+            ":Support",
+            ":TensorDialect",
+            ":TensorUtils",
+            ":TilingInterface",
+            ":TransformUtils",
+            ":VectorDialect",
+            ":VectorUtils",
+            "//llvm:Support",
+        ],
+    )
+
+    _VECTOR = "lib/Dialect/Vector/Transforms/"
+
+    # The vector lowerings refback-lower-vectors runs (contractions to outer
+    # products and FMAs, n-D ops to 1-D, transfers to loads and stores), the
+    # cleanups refback-tile-and-vectorize runs, and the bufferization and
+    # subset models of transfers. Left out: distribution to warps, narrow
+    # type emulation, linearization, unrolling, scans, gathers, interleaves
+    # and bitcasts, which only the overlay's own passes call.
+    unity_cc_library(
+        name = "torch_mlir_vector_transforms",
+        srcs = [_VECTOR + name + ".cpp" for name in [
+            "BufferizableOpInterfaceImpl",
+            "LowerVectorBroadcast",
+            "LowerVectorContract",
+            "LowerVectorMask",
+            "LowerVectorMultiReduction",
+            "LowerVectorShapeCast",
+            "LowerVectorTransfer",
+            "LowerVectorTranspose",
+            "SubsetOpInterfaceImpl",
+            "VectorDropLeadUnitDim",
+            "VectorInsertExtractStridedSliceRewritePatterns",
+            "VectorTransferOpTransforms",
+            "VectorTransforms",
+        ]],
+        hdrs = native.glob(["include/mlir/Dialect/Vector/Transforms/*.h"]),
+        visibility = _USERS,
+        deps = [
+            ":torch_mlir_arith_transforms",
+            ":AffineDialect",
+            ":ArithDialect",
+            ":ArithUtils",
+            ":BufferizationDialect",
+            ":BufferizationInterfaces",
+            ":BufferizationTransforms",
+            ":DialectUtils",
+            ":FuncDialect",
+            ":IR",
+            ":LinalgDialect",
+            ":MemRefDialect",
+            ":MemRefUtils",
+            ":Pass",
+            ":SCFDialect",
+            ":SideEffectInterfaces",
+            ":SubsetOpInterface",
+            ":Support",
+            ":TensorDialect",
+            ":TransformUtils",
+            ":VectorDialect",
+            ":VectorEnumsIncGen",
+            ":VectorInterfaces",
+            ":VectorPassIncGen",
+            ":VectorUtils",
+            "//llvm:Support",
+        ],
+    )
+
+    # n-D vector transfers as loops of 1-D ones (the overlay's
+    # mlir:VectorToSCF, on the subset above).
+    unity_cc_library(
+        name = "torch_mlir_vector_to_scf",
+        srcs = ["lib/Conversion/VectorToSCF/VectorToSCF.cpp"],
+        hdrs = ["include/mlir/Conversion/VectorToSCF/VectorToSCF.h"],
+        visibility = _USERS,
+        deps = [
+            ":torch_mlir_vector_transforms",
+            ":AffineDialect",
+            ":ArithDialect",
+            ":ConversionPassIncGen",
+            ":IR",
+            ":MemRefDialect",
+            ":Pass",
+            ":SCFDialect",
+            ":TensorDialect",
+            ":TransformUtils",
+            ":Transforms",
+            ":VectorDialect",
+        ],
+    )
+
+    # The vector-to-LLVM patterns, without the overlay's pass (which links
+    # the AMX, Arm and X86Vector dialects to offer them as options).
+    unity_cc_library(
+        name = "torch_mlir_vector_to_llvm",
+        srcs = ["lib/Conversion/VectorToLLVM/ConvertVectorToLLVM.cpp"],
+        hdrs = ["include/mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"],
+        visibility = _USERS,
+        deps = [
+            ":torch_mlir_vector_transforms",
+            ":ArithAttrToLLVMConversion",
+            ":ArithDialect",
+            ":ArithUtils",
+            ":FuncDialect",
+            ":IR",
+            ":LLVMCommonConversion",
+            ":LLVMDialect",
+            ":MaskableOpInterface",
+            ":MemRefDialect",
+            ":ToLLVMIRTranslation",
+            ":TransformUtils",
+            ":VectorDialect",
+            "//llvm:Support",
+        ],
+    )
+
+    # MLIR's polynomial approximations of f32 math (refback-lower-vectors
+    # applies them to vectors), without the rest of math's transforms.
+    unity_cc_library(
+        name = "torch_mlir_math_approximation",
+        srcs = ["lib/Dialect/Math/Transforms/PolynomialApproximation.cpp"],
+        hdrs = [
+            "include/mlir/Dialect/Math/Transforms/Approximation.h",
+            "include/mlir/Dialect/Math/Transforms/Passes.h",
+        ],
+        visibility = _USERS,
+        deps = [
+            ":ArithDialect",
+            ":DialectUtils",
+            ":IR",
+            ":MathDialect",
+            ":MathPassIncGen",
+            ":Pass",
+            ":SCFDialect",
+            ":TransformUtils",
+            ":VectorDialect",
+            ":VectorUtils",
+            ":X86VectorDialect",
+        ],
+    )
+
     _AFFINE = "lib/Dialect/Affine/Transforms/"
 
     # affine.delinearize_index/linearize_index expansion, which lower-affine runs.
@@ -241,6 +411,44 @@ def torch_mlir_subsets():
     )
 
     _SCF = "lib/Dialect/SCF/Transforms/"
+
+    # Tiling through TilingInterface and loop peeling, for
+    # refback-tile-and-vectorize. Not batched with the library below.
+    unity_cc_library(
+        name = "torch_mlir_scf_tiling",
+        srcs = [
+            _SCF + "LoopSpecialization.cpp",
+            _SCF + "TileUsingInterface.cpp",
+            # The slice-swapping that tile-and-fuse calls.
+            "lib/Dialect/Tensor/Transforms/SwapExtractSliceWithProducerPatterns.cpp",
+        ],
+        hdrs = [
+            "include/mlir/Dialect/SCF/Transforms/TileUsingInterface.h",
+            "include/mlir/Dialect/Tensor/Transforms/Transforms.h",
+        ],
+        visibility = _USERS,
+        deps = [
+            ":torch_mlir_scf_transforms",
+            ":AffineAnalysis",
+            ":AffineDialect",
+            ":ArithDialect",
+            ":ArithUtils",
+            ":DestinationStyleOpInterface",
+            ":DialectUtils",
+            ":FuncDialect",
+            ":IR",
+            ":LoopLikeInterface",
+            ":SCFDialect",
+            ":SCFPassIncGen",
+            ":SCFUtils",
+            ":Support",
+            ":TensorDialect",
+            ":TilingInterface",
+            ":TransformUtils",
+            ":ViewLikeInterface",
+            "//llvm:Support",
+        ],
+    )
 
     # The bufferization and deallocation models of scf's ops, and the
     # scf.forall-to-scf.parallel rewrite that convert-scf-to-cf uses.

@@ -32,10 +32,12 @@ def lower(module, output_type="linalg-on-tensors"):
     return lower_to(module, "onnx", output_type)
 
 
-def compile(model, *, opset=None, opt_level=2, base_dir=None, check=True):
+def compile(model, *, opset=None, opt_level=2, vectorize=True, threads=None, base_dir=None,
+            check=True):
     """Imports, lowers and JIT-compiles an ONNX model (a ModelProto or a
     path). Returns a CompiledModel. Raises OnnxImportError if the model cannot
-    be imported, LoweringError (a CompileError) if it cannot be lowered."""
+    be imported, LoweringError (a CompileError) if it cannot be lowered.
+    `opt_level`, `vectorize` and `threads` are RefBackend's."""
     _importer._require_onnx()
     onnx = _importer.onnx
     if isinstance(model, (str, bytes)) or hasattr(model, "__fspath__"):
@@ -46,7 +48,7 @@ def compile(model, *, opset=None, opt_level=2, base_dir=None, check=True):
     module = import_model(model, opset=opset, context=context, check=check,
                           base_dir=base_dir)
     lower(module)
-    backend = RefBackend(opt_level=opt_level)
+    backend = RefBackend(opt_level=opt_level, vectorize=vectorize, threads=threads)
     invoker = backend.load(backend.compile(module))
     return CompiledModel(proto.graph, invoker)
 

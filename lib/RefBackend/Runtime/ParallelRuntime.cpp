@@ -1,0 +1,264 @@
+//===- ParallelRuntime.cpp - The entry points of compiled parallel loops --===//
+//
+// Part of the torch-mlir project, under the Apache License v2.0 with LLVM
+// Exceptions.
+//
+//===----------------------------------------------------------------------===//
+//
+// The reference backend's parallel loops become OpenMP constructs
+// (refback-parallelize, convert-scf-to-openmp), and MLIR's translation to
+// LLVM IR outlines each into a function that calls a handful of OpenMP
+// runtime entry points. They are defined here, over a small pool of our own
+// threads, so that no OpenMP runtime ships with the wheel: the JIT is handed
+// their addresses (torchMlirRefBackendRuntimeSymbols) before it links.
+//
+// What the generated code needs, and all these provide:
+// - __kmpc_fork_call runs the outlined body on a team of threads (the
+//   caller is thread 0) and returns when all are done. Its captured values
+//   come aggregated in one struct: argc is 0 or 1.
+// - __kmpc_push_num_threads sets the next fork's team size.
+// - __kmpc_for_static_init_* gives each thread of the team one contiguous
+//   block of the iterations [*lower, *upper] (inclusive bounds, step 1).
+// - __kmpc_barrier waits for the whole team.
+// - __kmpc_global_thread_num is the calling thread's number in its team.
+// A fork from inside a team, or while another fork holds the pool (two
+// compiled functions called from two Python threads), runs its body on the
+// calling thread alone.
+//
+//===----------------------------------------------------------------------===//
+
+#include <condition_variable>
+#include <cstdarg>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using Microtask = void (*)(int32_t *, int32_t *, void *);
+
+// A team's barrier: the last of `size` arrivals releases the others.
+class Barrier {
+public:
+  void reset(int32_t teamSize) {
+    size = teamSize;
+    waiting = 0;
+  }
+
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex);
+    uint64_t arrivedIn = generation;
+    if (++waiting == size) {
+      waiting = 0;
+      ++generation;
+      released.notify_all();
+      return;
+    }
+    released.wait(lock, [&] { return generation != arrivedIn; });
+  }
+
+private:
+  std::mutex mutex;
+  std::condition_variable released;
+  int32_t size = 1;
+  int32_t waiting = 0;
+  uint64_t generation = 0;
+};
+
+// What a thread knows of the team it is running in.
+struct TeamMember {
+  int32_t id = 0;
+  int32_t size = 1;
+  Barrier *barrier = nullptr;
+};
+
+thread_local TeamMember member;
+thread_local int32_t requestedThreads = 0;
+
+// Worker threads, started on first use and kept for the process's life.
+class Pool {
+public:
+  static Pool &get() {
+    static Pool *pool = new Pool(); // never destroyed: workers may be waiting
+    return *pool;
+  }
+
+  // Runs `task(arg)` on `size` threads (this one as 0); false if the pool is
+  // busy with another fork.
+  bool run(int32_t size, Microtask task, void *arg) {
+    std::unique_lock<std::mutex> busy(forkMutex, std::try_to_lock);
+    if (!busy.owns_lock())
+      return false;
+    startWorkers(size - 1);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      job = {task, arg, size};
+      barrier.reset(size);
+      remaining = size - 1;
+      ++generation;
+    }
+    wake.notify_all();
+    runMember(0, size, task, arg);
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.wait(lock, [&] { return remaining == 0; });
+    return true;
+  }
+
+private:
+  struct Job {
+    Microtask task = nullptr;
+    void *arg = nullptr;
+    int32_t size = 1;
+  };
+
+  void runMember(int32_t id, int32_t size, Microtask task, void *arg) {
+    TeamMember saved = member;
+    member = {id, size, &barrier};
+    int32_t globalId = id, boundId = id;
+    task(&globalId, &boundId, arg);
+    member = saved;
+  }
+
+  void startWorkers(int32_t count) {
+    std::lock_guard<std::mutex> lock(mutex);
+    while (static_cast<int32_t>(workers.size()) < count) {
+      int32_t id = static_cast<int32_t>(workers.size()) + 1;
+      workers.emplace_back([this, id] { work(id); });
+      workers.back().detach();
+    }
+  }
+
+  void work(int32_t id) {
+    uint64_t seen = 0;
+    while (true) {
+      Job current;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return generation != seen; });
+        seen = generation;
+        current = job;
+      }
+      if (id >= current.size)
+        continue; // not in this team
+      runMember(id, current.size, current.task, current.arg);
+      std::lock_guard<std::mutex> lock(mutex);
+      if (--remaining == 0)
+        finished.notify_one();
+    }
+  }
+
+  std::mutex forkMutex;
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::condition_variable finished;
+  std::vector<std::thread> workers;
+  Barrier barrier;
+  Job job;
+  int32_t remaining = 0;
+  uint64_t generation = 0;
+};
+
+int32_t hardwareThreads() {
+  unsigned count = std::thread::hardware_concurrency();
+  return count == 0 ? 1 : static_cast<int32_t>(count);
+}
+
+// The block of [lower, upper] (inclusive) that thread `id` of `size` takes:
+// the first (trip % size) threads take one iteration more. A thread with
+// none gets lower = upper + 1.
+template <typename T>
+void staticBlock(T *lower, T *upper, T *stride, int32_t *last) {
+  T first = *lower, trip = *upper - *lower + 1; // wraps to 0 for no trip
+  T size = static_cast<T>(member.size), id = static_cast<T>(member.id);
+  T base = trip / size, extra = trip % size;
+  T begin = first + id * base + (id < extra ? id : extra);
+  T count = base + (id < extra ? 1 : 0);
+  *lower = begin;
+  *upper = begin + count - 1;
+  if (stride)
+    *stride = trip;
+  if (last)
+    *last = count > 0 && begin + count == first + trip;
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t refback_kmpc_global_thread_num(void *) { return member.id; }
+
+void refback_kmpc_push_num_threads(void *, int32_t, int32_t threads) {
+  requestedThreads = threads;
+}
+
+void refback_kmpc_fork_call(void *, int32_t argc, Microtask task, ...) {
+  void *arg = nullptr;
+  if (argc > 0) {
+    va_list args;
+    va_start(args, task);
+    arg = va_arg(args, void *);
+    va_end(args);
+  }
+  int32_t size = requestedThreads > 0 ? requestedThreads : hardwareThreads();
+  requestedThreads = 0;
+  bool inTeam = member.barrier != nullptr;
+  if (size > 1 && !inTeam && Pool::get().run(size, task, arg))
+    return;
+  // Alone: a team of one, with a barrier of its own.
+  Barrier alone;
+  TeamMember saved = member;
+  member = {0, 1, &alone};
+  int32_t globalId = 0, boundId = 0;
+  task(&globalId, &boundId, arg);
+  member = saved;
+}
+
+void refback_kmpc_for_static_init_4u(void *, int32_t, int32_t, int32_t *last,
+                                     uint32_t *lower, uint32_t *upper,
+                                     uint32_t *stride, int32_t, int32_t) {
+  staticBlock(lower, upper, stride, last);
+}
+
+void refback_kmpc_for_static_init_8u(void *, int32_t, int32_t, int32_t *last,
+                                     uint64_t *lower, uint64_t *upper,
+                                     uint64_t *stride, int64_t, int64_t) {
+  staticBlock(lower, upper, stride, last);
+}
+
+void refback_kmpc_for_static_fini(void *, int32_t) {}
+
+void refback_kmpc_barrier(void *, int32_t) {
+  if (member.barrier && member.size > 1)
+    member.barrier->wait();
+}
+
+// The entry points above under the names the generated code calls: `names`
+// and `addresses` get `count` entries each.
+void torchMlirRefBackendRuntimeSymbols(const char *const **names,
+                                       void *const **addresses,
+                                       int64_t *count) {
+  static const char *const symbolNames[] = {
+      "__kmpc_global_thread_num",
+      "__kmpc_push_num_threads",
+      "__kmpc_fork_call",
+      "__kmpc_for_static_init_4u",
+      "__kmpc_for_static_init_8u",
+      "__kmpc_for_static_fini",
+      "__kmpc_barrier",
+  };
+  static void *const symbolAddresses[] = {
+      reinterpret_cast<void *>(&refback_kmpc_global_thread_num),
+      reinterpret_cast<void *>(&refback_kmpc_push_num_threads),
+      reinterpret_cast<void *>(&refback_kmpc_fork_call),
+      reinterpret_cast<void *>(&refback_kmpc_for_static_init_4u),
+      reinterpret_cast<void *>(&refback_kmpc_for_static_init_8u),
+      reinterpret_cast<void *>(&refback_kmpc_for_static_fini),
+      reinterpret_cast<void *>(&refback_kmpc_barrier),
+  };
+  *names = symbolNames;
+  *addresses = symbolAddresses;
+  *count = sizeof(symbolNames) / sizeof(symbolNames[0]);
+}
+
+} // extern "C"

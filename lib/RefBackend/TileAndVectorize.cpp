@@ -1,0 +1,300 @@
+//===- TileAndVectorize.cpp - linalg ops as vector code -------------------===//
+//
+// refback-tile-and-vectorize; Passes.td says what it does and why.
+//
+//===----------------------------------------------------------------------===//
+
+#include "torch-mlir/RefBackend/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace mlir::torch::RefBackend {
+#define GEN_PASS_DEF_TILEANDVECTORIZE
+#include "RefBackend/Passes.h.inc"
+} // namespace mlir::torch::RefBackend
+
+using namespace mlir;
+
+namespace {
+
+// Marks the full tiles this pass made, until they are vectorized.
+constexpr llvm::StringLiteral kTileAttr = "refback.tile";
+
+// The smallest iteration space (loop ranges multiplied) worth a fork of the
+// thread team: below it, threads cost more than they save.
+constexpr int64_t kMinParallelWork = 1 << 15;
+
+// The vector registers of a tile along a reduced innermost loop.
+constexpr int64_t kReductionRegisters = 8;
+
+// The rows of a matrix product's register tile. With two vectors per row,
+// its accumulators are 16 registers: AVX-512 has 32, and AVX2's 16 spill
+// a few, which still beats the scalar loop by far.
+constexpr int64_t kProductRows = 8;
+
+// The width of the host's vector registers, in bits.
+int64_t hostVectorBits() {
+  llvm::StringMap<bool, llvm::MallocAllocator> features =
+      llvm::sys::getHostCPUFeatures();
+  auto has = [&](llvm::StringRef name) { return features.lookup(name); };
+  if (has("avx512f"))
+    return 512;
+  if (has("avx") || has("avx2"))
+    return 256;
+  return 128;
+}
+
+// Element types whose vectors have the memory layout of their scalars:
+// f32, f64 and byte-multiple integers. (i1 vectors are bit-packed in LLVM,
+// memrefs of i1 are not; f16 and bf16 arithmetic is expanded per scalar.)
+bool hasVectorLayout(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() % 8 == 0 && integer.getWidth() <= 64;
+}
+
+// The bits of `op`'s widest element type, if all its shaped operands are
+// tensors of element types with a vector layout (scalar operands, such as a
+// fill's value, are broadcast).
+std::optional<unsigned> widestElementBits(linalg::LinalgOp op) {
+  unsigned widest = 8;
+  for (Value operand : op->getOperands()) {
+    if (operand.getType().isIntOrIndexOrFloat())
+      continue;
+    auto shaped = dyn_cast<RankedTensorType>(operand.getType());
+    if (!shaped)
+      return std::nullopt;
+    Type element = shaped.getElementType();
+    if (!hasVectorLayout(element))
+      return std::nullopt;
+    widest = std::max(widest, element.getIntOrFloatBitWidth());
+  }
+  return widest;
+}
+
+// Tile sizes for `op`'s loops (1: a loop per index; 0 never occurs).
+// A contraction with an n dimension gets a register tile: kProductRows rows
+// of its innermost m dimension by two vectors of its innermost n dimension,
+// one step of k, so that vector.contract becomes outer products accumulated
+// in registers. Everything else is vectorized along its innermost loop.
+SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
+  SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  if (linalg::isaContractionOpInterface(op)) {
+    FailureOr<linalg::ContractionDimensions> dims =
+        linalg::inferContractionDims(op);
+    if (succeeded(dims) && !dims->n.empty()) {
+      if (!dims->m.empty())
+        sizes[dims->m.back()] = kProductRows;
+      sizes[dims->n.back()] = 2 * lanes;
+      return sizes;
+    }
+  }
+  sizes.back() = lanes;
+  // A reduction along the innermost loop (a row's sum or max) reduces each
+  // tile to one element across lanes; a tile of several registers spreads
+  // that cost, as they are combined lane by lane first.
+  int64_t range = op.getStaticLoopRanges().back();
+  if (linalg::isReductionIterator(op.getIteratorTypesArray().back()) &&
+      (ShapedType::isDynamic(range) || range >= kReductionRegisters * lanes))
+    sizes.back() = kReductionRegisters * lanes;
+  return sizes;
+}
+
+// Whether tiling `op` by `sizes` leaves at least one full tile: a loop whose
+// static size is smaller than its tile would only ever run the scalar
+// remainder.
+bool hasFullTile(linalg::LinalgOp op, ArrayRef<int64_t> sizes) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (auto [range, size] : llvm::zip_equal(ranges, sizes))
+    if (!ShapedType::isDynamic(range) && range < size)
+      return false;
+  return true;
+}
+
+// Marks the loop threads will share (refback-parallelize): the outermost
+// one over a parallel dimension that has at least two tiles, if `op` has
+// work enough. `loops` has one loop per dimension (none is left untiled).
+void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
+                      ArrayRef<LoopLikeOpInterface> loops) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t work = 1;
+  for (int64_t range : ranges)
+    work = ShapedType::isDynamic(range)
+               ? kMinParallelWork
+               : std::min(work * range, kMinParallelWork);
+  if (work < kMinParallelWork || loops.size() != ranges.size())
+    return;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [dim, loop] : llvm::enumerate(loops)) {
+    if (iterators[dim] != utils::IteratorType::parallel ||
+        (!ShapedType::isDynamic(ranges[dim]) && ranges[dim] < 2 * sizes[dim]))
+      continue;
+    loop->setAttr(mlir::torch::RefBackend::kParallelLoopAttr,
+                  UnitAttr::get(op->getContext()));
+    return;
+  }
+}
+
+// Ops whose vector forms this pass does not make: convolutions and pools
+// (a 2-D one needs decomposing first; im2col takes the convolutions it can).
+bool isCandidate(linalg::LinalgOp op) {
+  return op.getNumLoops() > 0 && op.hasPureTensorSemantics() &&
+         !isa<linalg::ConvolutionOpInterface>(op.getOperation());
+}
+
+class TileAndVectorize
+    : public mlir::torch::RefBackend::impl::TileAndVectorizeBase<
+          TileAndVectorize> {
+public:
+  using TileAndVectorizeBase::TileAndVectorizeBase;
+
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet canonical(context);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(canonical);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(canonical, context);
+    canonicalization = FrozenRewritePatternSet(std::move(canonical));
+
+    RewritePatternSet vectors(context);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(vectors);
+    vector::populateVectorReductionToContractPatterns(vectors);
+    vector::populateSinkVectorBroadcastPatterns(vectors);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(vectors);
+    vector::populateVectorTransferDropUnitDimsPatterns(vectors);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      if (op.getDialectNamespace() == "vector")
+        op.getCanonicalizationPatterns(vectors, context);
+    vectorCleanup = FrozenRewritePatternSet(std::move(vectors));
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    IRRewriter rewriter(&getContext());
+    int64_t bits = vectorBits > 0 ? vectorBits : hostVectorBits();
+
+    convertConvolutionsToProducts(rewriter, func);
+    tile(rewriter, func, bits);
+    if (failed(applyPatternsAndFoldGreedily(func, canonicalization)))
+      return signalPassFailure();
+    vectorizeFullTiles(rewriter, func);
+    if (failed(applyPatternsAndFoldGreedily(func, vectorCleanup)))
+      return signalPassFailure();
+    hoistAccumulators(rewriter, func);
+  }
+
+private:
+  // 2-D convolutions over static NCHW or NHWC inputs as an im2col tensor and
+  // a batched matrix product, which the contraction tiles take.
+  void convertConvolutionsToProducts(IRRewriter &rewriter, func::FuncOp func) {
+    SmallVector<Operation *> convolutions;
+    func.walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(op))
+        convolutions.push_back(op);
+    });
+    for (Operation *op : convolutions) {
+      auto linalgOp = cast<linalg::LinalgOp>(op);
+      if (!widestElementBits(linalgOp) ||
+          !isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
+        continue;
+      rewriter.setInsertionPoint(op);
+      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
+        (void)linalg::rewriteInIm2Col(rewriter, nchw);
+      else
+        (void)linalg::rewriteInIm2Col(rewriter,
+                                      cast<linalg::Conv2DNhwcHwcfOp>(op));
+    }
+  }
+
+  // Each candidate op becomes loops over tiles; each loop is peeled so that
+  // all but its last iteration take a full tile, which is marked.
+  void tile(IRRewriter &rewriter, func::FuncOp func, int64_t bits) {
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](linalg::LinalgOp op) {
+      if (isCandidate(op))
+        ops.push_back(op);
+    });
+    for (linalg::LinalgOp op : ops) {
+      std::optional<unsigned> widest = widestElementBits(op);
+      if (!widest)
+        continue;
+      // One register of the widest element type.
+      int64_t lanes = std::max<int64_t>(bits / *widest, 2);
+      SmallVector<int64_t> sizes = tileSizesFor(op, lanes);
+      if (!hasFullTile(op, sizes))
+        continue;
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
+      rewriter.setInsertionPoint(op);
+      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+      if (failed(tiled))
+        continue;
+      if (threads > 1)
+        markParallelLoop(op, sizes, tiled->loops);
+      rewriter.replaceOp(op, tiled->replacements);
+      tiled->tiledOps.back()->setAttr(kTileAttr, rewriter.getUnitAttr());
+      // Outermost first: each loop stays the full-tile part of its parent.
+      // A remainder is one iteration: not worth a fork.
+      for (LoopLikeOpInterface loop : tiled->loops) {
+        auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+        scf::ForOp remainder;
+        if (forOp && succeeded(scf::peelForLoopAndSimplifyBounds(
+                         rewriter, forOp, remainder)))
+          remainder->removeAttr(mlir::torch::RefBackend::kParallelLoopAttr);
+      }
+    }
+  }
+
+  // The marked tiles that canonicalization made static become vector ops;
+  // the others (the remainders) stay for convert-linalg-to-loops.
+  void vectorizeFullTiles(IRRewriter &rewriter, func::FuncOp func) {
+    SmallVector<linalg::LinalgOp> tiles;
+    func.walk([&](linalg::LinalgOp op) {
+      if (op->hasAttr(kTileAttr))
+        tiles.push_back(op);
+    });
+    for (linalg::LinalgOp op : tiles) {
+      op->removeAttr(kTileAttr);
+      if (!op.hasPureTensorSemantics() || op.hasDynamicShape() ||
+          failed(linalg::vectorizeOpPrecondition(op)))
+        continue;
+      rewriter.setInsertionPoint(op);
+      (void)linalg::vectorize(rewriter, op);
+    }
+  }
+
+  // A tile's accumulator is read before and written after each step of the
+  // loops over its reduction: hoisted out of them (innermost first), it is
+  // carried in registers.
+  void hoistAccumulators(IRRewriter &rewriter, func::FuncOp func) {
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      (void)hoistLoopInvariantSubsets(
+          rewriter, cast<LoopLikeOpInterface>(loop.getOperation()));
+  }
+
+  FrozenRewritePatternSet canonicalization;
+  FrozenRewritePatternSet vectorCleanup;
+};
+
+} // namespace

@@ -1,0 +1,131 @@
+// RUN: torch-mlir-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(refback-tile-and-vectorize{vector-bits=512}))' | FileCheck %s
+// RUN: torch-mlir-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(refback-tile-and-vectorize{vector-bits=256 threads=2}))' | FileCheck %s --check-prefix=AVX2
+
+// A matrix product: register tiles of 8 rows by two registers of columns,
+// one step of k; the accumulator is read before the k loop, carried through
+// it as a vector and written after it.
+// CHECK-LABEL: func.func @matmul
+// CHECK:         scf.for {{.*}} step %c8
+// CHECK:           scf.for {{.*}} step %c32
+// CHECK:             %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// CHECK:             scf.for {{.*}} iter_args({{.*}}, %[[CARRIED:.*]] = %[[ACC]]) -> ({{.*}}, vector<8x32xf32>)
+// CHECK:               vector.transfer_read {{.*}} : tensor<8x1xf32>, vector<8x1xf32>
+// CHECK:               vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
+// CHECK:               vector.contract {{.*}}, %[[CARRIED]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK-NOT:           linalg.matmul
+// CHECK:             vector.transfer_write {{.*}} : vector<8x32xf32>, tensor<8x32xf32>
+// AVX2-LABEL: func.func @matmul
+// AVX2:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x16xf32> into vector<8x16xf32>
+func.func @matmul(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x64xf32>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Sizes that miss the tile: the full tile and the static remainder column
+// are vector code; the last row, a dynamic slice of the peeled loop, stays a
+// linalg op (scalar loops later).
+// CHECK-LABEL: func.func @matmul_odd
+// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x1xf32> into vector<8x1xf32>
+// CHECK:         linalg.matmul ins({{.*}} : tensor<1x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<1x?xf32>)
+func.func @matmul_odd(%a: tensor<9x3xf32>, %b: tensor<3x33xf32>, %c: tensor<9x33xf32>) -> tensor<9x33xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<9x3xf32>, tensor<3x33xf32>) outs(%c : tensor<9x33xf32>) -> tensor<9x33xf32>
+  return %r : tensor<9x33xf32>
+}
+
+// -----
+
+// Elementwise: one register along the innermost loop, then the remainder.
+// CHECK-LABEL: func.func @tanh
+// CHECK:         scf.for
+// CHECK:           math.tanh {{.*}} : vector<16xf32>
+// CHECK:           math.tanh {{.*}} : vector<1xf32>
+// CHECK-NOT:     linalg.generic
+// AVX2-LABEL: func.func @tanh
+// AVX2:           math.tanh {{.*}} : vector<8xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @tanh(%x: tensor<7x17xf32>) -> tensor<7x17xf32> {
+  %e = tensor.empty() : tensor<7x17xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<7x17xf32>) outs(%e : tensor<7x17xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  } -> tensor<7x17xf32>
+  return %r : tensor<7x17xf32>
+}
+
+// -----
+
+// A reduction along the innermost loop takes 8 registers a step; its
+// scalar accumulator is carried through the loop.
+// CHECK-LABEL: func.func @row_sum
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> ({{.*}}, vector<1xf32>)
+// CHECK:           vector.multi_reduction <add>, {{.*}} [2] : vector<1x1x128xf32> to vector<1x1xf32>
+#in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @row_sum(%x: tensor<4x1x256xf32>, %init: tensor<4x1xf32>) -> tensor<4x1xf32> {
+  %r = linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x : tensor<4x1x256xf32>) outs(%init : tensor<4x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<4x1xf32>
+  return %r : tensor<4x1xf32>
+}
+
+// -----
+
+// i1 vectors are bit-packed, i1 memrefs are not: left alone.
+// CHECK-LABEL: func.func @bools
+// CHECK-NOT:     vector
+// CHECK:         linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @bools(%x: tensor<7x64xi1>) -> tensor<7x64xi1> {
+  %e = tensor.empty() : tensor<7x64xi1>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<7x64xi1>) outs(%e : tensor<7x64xi1>) {
+  ^bb0(%in: i1, %o: i1):
+    %true = arith.constant true
+    %not = arith.xori %in, %true : i1
+    linalg.yield %not : i1
+  } -> tensor<7x64xi1>
+  return %r : tensor<7x64xi1>
+}
+
+// -----
+
+// A static NCHW convolution: an im2col tensor, then a product of the
+// filter (8 x 27) by it (27 x 64), in register tiles.
+// CHECK-LABEL: func.func @conv
+// CHECK:         tensor.collapse_shape {{.*}} : tensor<8x3x3x3xf32> into tensor<8x27xf32>
+// CHECK:         tensor.extract {{.*}} : tensor<1x3x10x10xf32>
+// CHECK:         vector.contract
+// CHECK-NOT:     linalg.conv_2d_nchw_fchw
+func.func @conv(%x: tensor<1x3x10x10xf32>, %w: tensor<8x3x3x3xf32>, %o: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+       ins(%x, %w : tensor<1x3x10x10xf32>, tensor<8x3x3x3xf32>) outs(%o : tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
+  return %r : tensor<1x8x8x8xf32>
+}
+
+// -----
+
+// With threads, the row loop of an op of 32,768 iterations or more is
+// marked for refback-parallelize; a small op's loops are not.
+// AVX2-LABEL: func.func @big
+// AVX2:         scf.for {{.*}} step %c8
+// AVX2:         } {refback.parallel}
+// AVX2-LABEL: func.func @small
+// AVX2-NOT:     refback.parallel
+// CHECK-LABEL: func.func @big
+// CHECK-NOT:     refback.parallel
+func.func @big(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>, %c: tensor<256x256xf32>) -> tensor<256x256xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<256x64xf32>, tensor<64x256xf32>) outs(%c : tensor<256x256xf32>) -> tensor<256x256xf32>
+  return %r : tensor<256x256xf32>
+}
+func.func @small(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf32>) -> tensor<16x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x64xf32>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
