@@ -87,6 +87,22 @@ def ChecksToErrors : Pass<"refback-checks-to-errors", "ModuleOp"> {
                            "func::FuncDialect", "LLVM::LLVMDialect"];
 }
 
+def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
+  let summary = "Fuses elementwise linalg ops into their consumers where no "
+                "element is computed twice";
+  let description = [{
+    Linalg's elementwise fusion (with its reshape folding, constant folding
+    of transposes and canonicalizations), except that a producer is fused
+    into a consumer only if the consumer reads each of its elements once:
+    its indexing map there is a permutation. Linalg's own pass also fuses
+    through projections, so that a matrix product fused with the bias and
+    ReLU of the product before it recomputed them for every output column
+    (in an FFN block, 256 times over).
+  }];
+  let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
+                           "tensor::TensorDialect"];
+}
+
 def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
   let summary = "Tiles linalg ops on tensors and turns their full tiles into "
                 "vector ops, with matrix products as register tiles";

@@ -44,7 +44,7 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   LowerGetNextSeedOptions seed;
   seed.seed = options.seed;
   pm.addPass(createLowerGetNextSeed(seed));
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
+  pm.addNestedPass<func::FuncOp>(createFuseElementwise());
   if (options.vectorize) {
     TileAndVectorizeOptions vectors;
     vectors.vectorBits = options.vectorBits;
@@ -114,7 +114,6 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
 void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerRefBackendPasses();
   // Each MLIR pass the pipeline runs, so it can be replayed step by step.
-  registerPass([] { return createLinalgElementwiseOpFusionPass(); });
   registerPass([] { return createConvertLinalgToLoopsPass(); });
   registerPass([] { return bufferization::createOneShotBufferizePass(); });
   registerPass([] { return createBufferizationToMemRefPass(); });

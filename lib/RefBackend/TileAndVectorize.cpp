@@ -7,6 +7,7 @@
 #include "torch-mlir/RefBackend/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
@@ -100,20 +101,51 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
     FailureOr<linalg::ContractionDimensions> dims =
         linalg::inferContractionDims(op);
     if (succeeded(dims) && !dims->n.empty()) {
+      // Of several m or n dimensions (heads, batches folded into a
+      // generic), the innermost one a full tile fits in.
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      auto pick = [&](ArrayRef<unsigned> candidates, int64_t tile) {
+        for (unsigned dim : llvm::reverse(candidates))
+          if (ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile)
+            return dim;
+        return candidates.back();
+      };
       if (!dims->m.empty())
-        sizes[dims->m.back()] = kProductRows;
-      sizes[dims->n.back()] = 2 * lanes;
+        sizes[pick(dims->m, kProductRows)] = kProductRows;
+      sizes[pick(dims->n, 2 * lanes)] = 2 * lanes;
+      return sizes;
+    }
+  }
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  auto fits = [&](unsigned dim, int64_t tile) {
+    return ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile;
+  };
+  if (linalg::isReductionIterator(iterators.back())) {
+    // The innermost loop is reduced. Where the result's innermost
+    // dimension is a parallel loop a register fits in (a product fused
+    // with what feeds it), that loop takes the register, and each step of
+    // the reduction adds a vector into an accumulator.
+    AffineMap result = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    if (result.getNumResults() > 0) {
+      if (auto dim = dyn_cast<AffineDimExpr>(result.getResults().back())) {
+        unsigned position = dim.getPosition();
+        if (linalg::isParallelIterator(iterators[position]) &&
+            fits(position, lanes)) {
+          sizes[position] = lanes;
+          return sizes;
+        }
+      }
+    }
+    // Else (a row's sum or max) each tile reduces to one element across
+    // lanes; a tile of several registers spreads that cost, as they are
+    // combined lane by lane first.
+    if (fits(sizes.size() - 1, kReductionRegisters * lanes)) {
+      sizes.back() = kReductionRegisters * lanes;
       return sizes;
     }
   }
   sizes.back() = lanes;
-  // A reduction along the innermost loop (a row's sum or max) reduces each
-  // tile to one element across lanes; a tile of several registers spreads
-  // that cost, as they are combined lane by lane first.
-  int64_t range = op.getStaticLoopRanges().back();
-  if (linalg::isReductionIterator(op.getIteratorTypesArray().back()) &&
-      (ShapedType::isDynamic(range) || range >= kReductionRegisters * lanes))
-    sizes.back() = kReductionRegisters * lanes;
   return sizes;
 }
 
@@ -126,6 +158,42 @@ bool hasFullTile(linalg::LinalgOp op, ArrayRef<int64_t> sizes) {
     if (!ShapedType::isDynamic(range) && range < size)
       return false;
   return true;
+}
+
+// A generic op reading bools (a mask fused into a product or a select)
+// reads them as bytes instead: the memory of an i1 tensor is a byte per
+// element, but an i1 vector's is a bit per lane. A scalar op widens each
+// bool (zero-extension) and the body narrows it back.
+void readBoolsAsBytes(IRRewriter &rewriter, linalg::GenericOp op) {
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    auto type = dyn_cast<RankedTensorType>(input->get().getType());
+    if (!type || !type.getElementType().isInteger(1))
+      continue;
+    Location loc = op.getLoc();
+    Type byte = rewriter.getI8Type();
+    rewriter.setInsertionPoint(op);
+    Value empty = rewriter.create<tensor::EmptyOp>(
+        loc, tensor::getMixedSizes(rewriter, loc, input->get()), byte);
+    AffineMap identity = rewriter.getMultiDimIdentityMap(type.getRank());
+    auto widened = rewriter.create<linalg::GenericOp>(
+        loc, type.clone(byte), ValueRange{input->get()}, ValueRange{empty},
+        ArrayRef<AffineMap>{identity, identity},
+        SmallVector<utils::IteratorType>(type.getRank(),
+                                         utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          b.create<linalg::YieldOp>(
+              l, b.create<arith::ExtUIOp>(l, byte, args[0]).getResult());
+        });
+    BlockArgument argument = op.getMatchingBlockArgument(input);
+    rewriter.modifyOpInPlace(op, [&] {
+      input->set(widened.getResult(0));
+      argument.setType(byte);
+    });
+    rewriter.setInsertionPointToStart(op.getBody());
+    auto narrowed =
+        rewriter.create<arith::TruncIOp>(loc, rewriter.getI1Type(), argument);
+    rewriter.replaceAllUsesExcept(argument, narrowed, narrowed);
+  }
 }
 
 // Marks the loop threads will share (refback-parallelize): the outermost
@@ -173,16 +241,25 @@ public:
       op.getCanonicalizationPatterns(canonical, context);
     canonicalization = FrozenRewritePatternSet(std::move(canonical));
 
-    RewritePatternSet vectors(context);
-    vector::populateVectorTransferPermutationMapLoweringPatterns(vectors);
-    vector::populateVectorReductionToContractPatterns(vectors);
-    vector::populateSinkVectorBroadcastPatterns(vectors);
-    vector::populateCastAwayVectorLeadingOneDimPatterns(vectors);
-    vector::populateVectorTransferDropUnitDimsPatterns(vectors);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      if (op.getDialectNamespace() == "vector")
-        op.getCanonicalizationPatterns(vectors, context);
-    vectorCleanup = FrozenRewritePatternSet(std::move(vectors));
+    // First the contractions form (multiplications reduced become
+    // vector.contract, broadcasts and transposes fold into its maps), then
+    // unit dims go: dropped first, a batch of one would leave broadcast
+    // operands no contraction takes.
+    RewritePatternSet contractions(context);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
+    vector::populateVectorReductionToContractPatterns(contractions);
+    vector::populateSinkVectorBroadcastPatterns(contractions);
+    RewritePatternSet unitDims(context);
+    vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
+    vector::populateVectorTransferDropUnitDimsPatterns(unitDims);
+    for (RegisteredOperationName op : context->getRegisteredOperations()) {
+      if (op.getDialectNamespace() != "vector")
+        continue;
+      op.getCanonicalizationPatterns(contractions, context);
+      op.getCanonicalizationPatterns(unitDims, context);
+    }
+    contractionCleanup = FrozenRewritePatternSet(std::move(contractions));
+    unitDimCleanup = FrozenRewritePatternSet(std::move(unitDims));
     return success();
   }
 
@@ -196,7 +273,8 @@ public:
     if (failed(applyPatternsAndFoldGreedily(func, canonicalization)))
       return signalPassFailure();
     vectorizeFullTiles(rewriter, func);
-    if (failed(applyPatternsAndFoldGreedily(func, vectorCleanup)))
+    if (failed(applyPatternsAndFoldGreedily(func, contractionCleanup)) ||
+        failed(applyPatternsAndFoldGreedily(func, unitDimCleanup)))
       return signalPassFailure();
     hoistAccumulators(rewriter, func);
   }
@@ -233,6 +311,11 @@ private:
         ops.push_back(op);
     });
     for (linalg::LinalgOp op : ops) {
+      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+      if (generic && llvm::all_of(generic.getDpsInits(), [](Value init) {
+            return hasVectorLayout(getElementTypeOrSelf(init.getType()));
+          }))
+        readBoolsAsBytes(rewriter, generic);
       std::optional<unsigned> widest = widestElementBits(op);
       if (!widest)
         continue;
@@ -294,7 +377,8 @@ private:
   }
 
   FrozenRewritePatternSet canonicalization;
-  FrozenRewritePatternSet vectorCleanup;
+  FrozenRewritePatternSet contractionCleanup;
+  FrozenRewritePatternSet unitDimCleanup;
 };
 
 } // namespace
