@@ -21,14 +21,19 @@ using namespace mlir;
 
 namespace {
 
+// A producer whose result has one use (linalg's own fusion control).
+bool usedOnce(OpOperand *fused) {
+  Operation *producer = fused->get().getDefiningOp();
+  return producer && producer->hasOneUse();
+}
+
 // A producer used once, whose every element the consumer reads once: its
 // map in the consumer is a permutation. Through a projection (a matrix
 // product reading a bias-and-ReLU result along k, for every n), the fused
 // body would compute each element again for every point of the dimensions
 // the map drops.
 bool computedOnce(OpOperand *fused) {
-  Operation *producer = fused->get().getDefiningOp();
-  if (!producer || !producer->hasOneUse())
+  if (!usedOnce(fused))
     return false;
   auto consumer = dyn_cast<linalg::LinalgOp>(fused->getOwner());
   return !consumer || consumer.getMatchingIndexingMap(fused).isPermutation();
@@ -40,13 +45,9 @@ class FuseElementwise
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    linalg::ControlFusionFn singleUse = [](OpOperand *fused) {
-      Operation *producer = fused->get().getDefiningOp();
-      return producer && producer->hasOneUse();
-    };
     linalg::populateElementwiseOpsFusionPatterns(patterns, computedOnce);
-    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, singleUse);
-    linalg::populateConstantFoldLinalgOperations(patterns, singleUse);
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, usedOnce);
+    linalg::populateConstantFoldLinalgOperations(patterns, usedOnce);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);

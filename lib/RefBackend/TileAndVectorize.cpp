@@ -97,13 +97,13 @@ std::optional<unsigned> widestElementBits(linalg::LinalgOp op) {
 // in registers. Everything else is vectorized along its innermost loop.
 SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
   SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   if (linalg::isaContractionOpInterface(op)) {
     FailureOr<linalg::ContractionDimensions> dims =
         linalg::inferContractionDims(op);
     if (succeeded(dims) && !dims->n.empty()) {
       // Of several m or n dimensions (heads, batches folded into a
       // generic), the innermost one a full tile fits in.
-      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
       auto pick = [&](ArrayRef<unsigned> candidates, int64_t tile) {
         for (unsigned dim : llvm::reverse(candidates))
           if (ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile)
@@ -116,7 +116,6 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
       return sizes;
     }
   }
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   auto fits = [&](unsigned dim, int64_t tile) {
     return ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile;
