@@ -39,6 +39,75 @@ bool computedOnce(OpOperand *fused) {
   return !consumer || consumer.getMatchingIndexingMap(fused).isPermutation();
 }
 
+// The matrix `value` repeats along its leading dimension, if it is a
+// broadcast of one: a linalg.broadcast, or a generic copying its one input
+// through the map (b, i, j) -> (i, j).
+Value repeatedMatrix(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 3)
+    return {};
+  if (auto broadcast = value.getDefiningOp<linalg::BroadcastOp>()) {
+    ArrayRef<int64_t> added = broadcast.getDimensions();
+    return added.size() == 1 && added[0] == 0 ? broadcast.getInput() : Value();
+  }
+  auto generic = value.getDefiningOp<linalg::GenericOp>();
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumParallelLoops() != 3)
+    return {};
+  MLIRContext *context = value.getContext();
+  AffineMap rows = AffineMap::get(
+      3, 0, {getAffineDimExpr(1, context), getAffineDimExpr(2, context)},
+      context);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  if (maps[0] != rows || !maps[1].isIdentity())
+    return {};
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  if (yield.getValues() != ValueRange{generic.getBody()->getArgument(0)})
+    return {};
+  return generic.getDpsInputs()[0];
+}
+
+// A batched product whose right operand is one matrix broadcast along the
+// batch (what PyTorch's matmul writes for a non-contiguous 3-D input, as in
+// MultiheadAttention's in-projection) reads the matrix itself: a generic op
+// whose batch is a second m dimension, [b, m, k] x [k, n]. The broadcast is
+// never built, and the rows of all batches make up the register tiles.
+// (A collapse to [b*m, k] would do too, but the expand back to [b, m, n]
+// cannot be bufferized when b and m are both dynamic.)
+struct ProductOfBroadcastMatrix
+    : public OpRewritePattern<linalg::BatchMatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::BatchMatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    Value matrix = repeatedMatrix(op.getDpsInputs()[1]);
+    if (!matrix)
+      return rewriter.notifyMatchFailure(op, "right operand varies by batch");
+    // Loops (b, m, n, k); the body is the batched product's own.
+    MLIRContext *context = getContext();
+    auto dims = [&](ArrayRef<unsigned> positions) {
+      SmallVector<AffineExpr> results;
+      for (unsigned position : positions)
+        results.push_back(getAffineDimExpr(position, context));
+      return AffineMap::get(4, 0, results, context);
+    };
+    SmallVector<AffineMap> maps = {dims({0, 1, 3}), dims({3, 2}),
+                                   dims({0, 1, 2})};
+    SmallVector<utils::IteratorType> iterators(3,
+                                               utils::IteratorType::parallel);
+    iterators.push_back(utils::IteratorType::reduction);
+    auto generic = rewriter.create<linalg::GenericOp>(
+        op.getLoc(), op->getResultTypes(),
+        ValueRange{op.getDpsInputs()[0], matrix}, op.getDpsInits(), maps,
+        iterators);
+    rewriter.cloneRegionBefore(op->getRegion(0), generic.getRegion(),
+                               generic.getRegion().end());
+    rewriter.replaceOp(op, generic->getResults());
+    return success();
+  }
+};
+
 class FuseElementwise
     : public mlir::torch::RefBackend::impl::FuseElementwiseBase<
           FuseElementwise> {
@@ -48,6 +117,8 @@ class FuseElementwise
     linalg::populateElementwiseOpsFusionPatterns(patterns, computedOnce);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, usedOnce);
     linalg::populateConstantFoldLinalgOperations(patterns, usedOnce);
+    patterns.add<ProductOfBroadcastMatrix>(context);
+    linalg::FillOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);
     tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, context);

@@ -98,6 +98,10 @@ def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
     through projections, so that a matrix product fused with the bias and
     ReLU of the product before it recomputed them for every output column
     (in an FFN block, 256 times over).
+
+    A batched matrix product whose right operand is one matrix broadcast
+    along the batch becomes a product of the stacked rows, [b*m, k] x
+    [k, n], so that the broadcast is never built.
   }];
   let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];
@@ -116,9 +120,16 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
     - A contraction with an n dimension (matmul, batch_matmul, the product
       im2col made, a generic one) is tiled 8 rows of its innermost m
       dimension by two vector registers of its innermost n dimension, by
-      one step of k. Its tile becomes a `vector.contract` of an 8x1 column
-      and a 1x2V row into an 8x2V accumulator, which is hoisted out of the
-      k loop: 16 registers of FMAs per step.
+      one step of k (an m or n dimension smaller than that: all of it).
+      Its tile becomes a `vector.contract` of an 8x1 column and a 1x2V row
+      into an 8x2V accumulator, which is hoisted out of the k loop: 16
+      registers of FMAs per step. The column tiles' loop is outside the row
+      tiles': a column panel of the right operand stays in cache while all
+      rows pass.
+    - Where that right operand is a [k, n] matrix over 32 KiB, with several
+      panels and row tiles, each panel is first copied into a contiguous
+      buffer (packed), a row of vectors at a time; the register tiles read
+      the copy, whose rows are adjacent instead of a page apart.
     - Every other structured op (elementwise chains, reductions, fills,
       copies, transposes) is tiled by one vector register along its
       innermost loop and 1 along the others.
@@ -136,9 +147,9 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
     AVX-512, 256 with AVX, else 128), as the JIT targets the host CPU.
 
     With `threads` above 1, the outermost tile loop over a parallel
-    dimension with two tiles or more, of an op whose iteration space has
-    32768 points or more, is marked `refback.parallel` (what
-    refback-parallelize takes).
+    dimension with two tiles or more (for a packed product, its panels), of
+    an op whose iteration space has 32768 points or more, is marked
+    `refback.parallel` (what refback-parallelize takes).
   }];
   let options = [
     Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"0",

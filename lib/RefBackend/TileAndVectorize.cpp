@@ -49,6 +49,10 @@ constexpr int64_t kReductionRegisters = 8;
 // a few, which still beats the scalar loop by far.
 constexpr int64_t kProductRows = 8;
 
+// The bytes of a right operand above which a matrix product copies it, one
+// column panel at a time, into a contiguous buffer: about an L1 data cache.
+constexpr int64_t kPackedOperandBytes = 32 * 1024;
+
 // The width of the host's vector registers, in bits.
 int64_t hostVectorBits() {
   llvm::StringMap<bool, llvm::MallocAllocator> features =
@@ -103,16 +107,20 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
         linalg::inferContractionDims(op);
     if (succeeded(dims) && !dims->n.empty()) {
       // Of several m or n dimensions (heads, batches folded into a
-      // generic), the innermost one a full tile fits in.
-      auto pick = [&](ArrayRef<unsigned> candidates, int64_t tile) {
-        for (unsigned dim : llvm::reverse(candidates))
-          if (ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile)
-            return dim;
-        return candidates.back();
+      // generic), the innermost one a full tile fits in. Where none does
+      // (a batch of 1 to 7 rows, 10 classes), the innermost one whole.
+      auto pick = [&](ArrayRef<unsigned> candidates, ArrayRef<int64_t> tiles) {
+        for (int64_t tile : tiles)
+          for (unsigned dim : llvm::reverse(candidates))
+            if (ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= tile) {
+              sizes[dim] = tile;
+              return;
+            }
+        sizes[candidates.back()] = ranges[candidates.back()];
       };
       if (!dims->m.empty())
-        sizes[pick(dims->m, kProductRows)] = kProductRows;
-      sizes[pick(dims->n, 2 * lanes)] = 2 * lanes;
+        pick(dims->m, {kProductRows});
+      pick(dims->n, {2 * lanes, lanes});
       return sizes;
     }
   }
@@ -146,6 +154,65 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes) {
   }
   sizes.back() = lanes;
   return sizes;
+}
+
+// The order of `op`'s tile loops, outermost first (empty: as they are). A
+// contraction's n tiles go outside its m tiles: one column panel of the
+// right operand (k x two registers) stays in the L1 cache while the left
+// operand's row tiles pass by it, instead of the whole right operand passing
+// through the cache for every eight rows.
+SmallVector<int64_t> loopOrderFor(linalg::LinalgOp op) {
+  if (!linalg::isaContractionOpInterface(op))
+    return {};
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims))
+    return {};
+  SmallVector<int64_t> order;
+  for (ArrayRef<unsigned> group :
+       {ArrayRef<unsigned>(dims->batch), ArrayRef<unsigned>(dims->n),
+        ArrayRef<unsigned>(dims->m), ArrayRef<unsigned>(dims->k)})
+    order.append(group.begin(), group.end());
+  if (order.size() != op.getNumLoops())
+    return {};
+  return order;
+}
+
+// A contraction's right operand worth packing: a [k, n] matrix (no batch),
+// larger than kPackedOperandBytes, whose n dimension has at least two
+// register tiles and is read by several row tiles. Its rows are far apart
+// in memory: each step of k in a register tile loads from another page. A
+// copy of one column panel, [k, n tile], is contiguous, and the row tiles
+// that pass by it read it from the L1 cache.
+OpOperand *packableOperand(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
+                           unsigned elementBits) {
+  if (!linalg::isaContractionOpInterface(op))
+    return nullptr;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || !dims->batch.empty() || dims->m.empty() ||
+      dims->n.size() != 1 || dims->k.size() != 1)
+    return nullptr;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  unsigned n = dims->n.front(), k = dims->k.front();
+  int64_t rows = 1;
+  for (unsigned m : dims->m)
+    rows = ShapedType::isDynamic(ranges[m]) || ShapedType::isDynamic(rows)
+               ? ShapedType::kDynamic
+               : rows * ranges[m];
+  if (ShapedType::isDynamic(ranges[n]) || ShapedType::isDynamic(ranges[k]) ||
+      ranges[n] < 2 * sizes[n] ||
+      (!ShapedType::isDynamic(rows) && rows < 2 * kProductRows) ||
+      ranges[n] * ranges[k] * elementBits / 8 <= kPackedOperandBytes)
+    return nullptr;
+  MLIRContext *context = op->getContext();
+  AffineMap kn = AffineMap::get(
+      op.getNumLoops(), 0,
+      {getAffineDimExpr(k, context), getAffineDimExpr(n, context)}, context);
+  for (OpOperand *input : op.getDpsInputOperands())
+    if (op.getMatchingIndexingMap(input) == kn)
+      return input;
+  return nullptr;
 }
 
 // Whether tiling `op` by `sizes` leaves at least one full tile: a loop whose
@@ -197,8 +264,9 @@ void readBoolsAsBytes(IRRewriter &rewriter, linalg::GenericOp op) {
 
 // Marks the loop threads will share (refback-parallelize): the outermost
 // one over a parallel dimension that has at least two tiles, if `op` has
-// work enough. `loops` has one loop per dimension (none is left untiled).
+// work enough. `loops` has one loop per tiled dimension, in `order`.
 void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
+                      ArrayRef<int64_t> order,
                       ArrayRef<LoopLikeOpInterface> loops) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t work = 1;
@@ -206,10 +274,17 @@ void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
     work = ShapedType::isDynamic(range)
                ? kMinParallelWork
                : std::min(work * range, kMinParallelWork);
-  if (work < kMinParallelWork || loops.size() != ranges.size())
+  // The tiled dims (size 0: not tiled), in the order of their loops.
+  SmallVector<int64_t> dims;
+  for (int64_t position = 0, e = ranges.size(); position < e; ++position) {
+    int64_t dim = order.empty() ? position : order[position];
+    if (sizes[dim] != 0)
+      dims.push_back(dim);
+  }
+  if (work < kMinParallelWork || loops.size() != dims.size())
     return;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  for (auto [dim, loop] : llvm::enumerate(loops)) {
+  for (auto [dim, loop] : llvm::zip_equal(dims, loops)) {
     if (iterators[dim] != utils::IteratorType::parallel ||
         (!ShapedType::isDynamic(ranges[dim]) && ranges[dim] < 2 * sizes[dim]))
       continue;
@@ -259,6 +334,13 @@ public:
     }
     contractionCleanup = FrozenRewritePatternSet(std::move(contractions));
     unitDimCleanup = FrozenRewritePatternSet(std::move(unitDims));
+
+    // Hoisted, an accumulator's tile is still carried through its loops,
+    // unchanged; carried, bufferization copies it in and out of a fresh
+    // buffer on every tile.
+    RewritePatternSet loops(context);
+    scf::ForOp::getCanonicalizationPatterns(loops, context);
+    loopCleanup = FrozenRewritePatternSet(std::move(loops));
     return success();
   }
 
@@ -276,6 +358,8 @@ public:
         failed(applyPatternsAndFoldGreedily(func, unitDimCleanup)))
       return signalPassFailure();
     hoistAccumulators(rewriter, func);
+    if (failed(applyPatternsAndFoldGreedily(func, loopCleanup)))
+      return signalPassFailure();
   }
 
 private:
@@ -309,41 +393,130 @@ private:
       if (isCandidate(op))
         ops.push_back(op);
     });
-    for (linalg::LinalgOp op : ops) {
-      auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-      if (generic && llvm::all_of(generic.getDpsInits(), [](Value init) {
-            return hasVectorLayout(getElementTypeOrSelf(init.getType()));
-          }))
-        readBoolsAsBytes(rewriter, generic);
-      std::optional<unsigned> widest = widestElementBits(op);
-      if (!widest)
-        continue;
-      // One register of the widest element type.
-      int64_t lanes = std::max<int64_t>(bits / *widest, 2);
-      SmallVector<int64_t> sizes = tileSizesFor(op, lanes);
-      if (!hasFullTile(op, sizes))
-        continue;
-      scf::SCFTilingOptions options;
-      options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
-      rewriter.setInsertionPoint(op);
-      FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-          rewriter, cast<TilingInterface>(op.getOperation()), options);
-      if (failed(tiled))
-        continue;
-      if (threads > 1)
-        markParallelLoop(op, sizes, tiled->loops);
-      rewriter.replaceOp(op, tiled->replacements);
-      tiled->tiledOps.back()->setAttr(kTileAttr, rewriter.getUnitAttr());
-      // Outermost first: each loop stays the full-tile part of its parent.
-      // A remainder is one iteration: not worth a fork.
-      for (LoopLikeOpInterface loop : tiled->loops) {
-        auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
-        scf::ForOp remainder;
-        if (forOp && succeeded(scf::peelForLoopAndSimplifyBounds(
-                         rewriter, forOp, remainder)))
-          remainder->removeAttr(mlir::torch::RefBackend::kParallelLoopAttr);
+    for (linalg::LinalgOp op : ops)
+      tileOp(rewriter, op, bits, /*parallel=*/threads > 1);
+  }
+
+  // Tiles one op (see tile); with `parallel`, marks a loop threads share.
+  void tileOp(IRRewriter &rewriter, linalg::LinalgOp op, int64_t bits,
+              bool parallel) {
+    auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+    if (generic && llvm::all_of(generic.getDpsInits(), [](Value init) {
+          return hasVectorLayout(getElementTypeOrSelf(init.getType()));
+        }))
+      readBoolsAsBytes(rewriter, generic);
+    std::optional<unsigned> widest = widestElementBits(op);
+    if (!widest)
+      return;
+    // One register of the widest element type.
+    int64_t lanes = std::max<int64_t>(bits / *widest, 2);
+    SmallVector<int64_t> sizes = tileSizesFor(op, lanes);
+    if (!hasFullTile(op, sizes))
+      return;
+    if (OpOperand *operand = packableOperand(op, sizes, *widest)) {
+      tileByPanels(rewriter, op, operand->getOperandNumber(), sizes, bits,
+                   parallel);
+      return;
+    }
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
+    SmallVector<int64_t> order = loopOrderFor(op);
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return;
+    if (parallel)
+      markParallelLoop(op, sizes, order, tiled->loops);
+    rewriter.replaceOp(op, tiled->replacements);
+    tiled->tiledOps.back()->setAttr(kTileAttr, rewriter.getUnitAttr());
+    peel(rewriter, tiled->loops);
+  }
+
+  // Each loop peeled, outermost first, so that each stays the full-tile
+  // part of its parent. A remainder is one iteration: not worth a fork.
+  // Returns the remainder loops.
+  SmallVector<scf::ForOp> peel(IRRewriter &rewriter,
+                               ArrayRef<LoopLikeOpInterface> loops) {
+    SmallVector<scf::ForOp> remainders;
+    for (LoopLikeOpInterface loop : loops) {
+      auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+      scf::ForOp remainder;
+      if (forOp && succeeded(scf::peelForLoopAndSimplifyBounds(rewriter, forOp,
+                                                               remainder))) {
+        remainder->removeAttr(mlir::torch::RefBackend::kParallelLoopAttr);
+        remainders.push_back(remainder);
       }
     }
+    return remainders;
+  }
+
+  // A product whose right operand is packed (packableOperand): a loop over
+  // column panels, each copied into a buffer of its own, then the product
+  // of the panel tiled as usual. The panels' loop is the one threads share.
+  void tileByPanels(IRRewriter &rewriter, linalg::LinalgOp op,
+                    unsigned operandNumber, ArrayRef<int64_t> sizes,
+                    int64_t bits, bool parallel) {
+    unsigned n = *linalg::inferContractionDims(op)->n.begin();
+    SmallVector<int64_t> panels(op.getNumLoops(), 0);
+    panels[n] = sizes[n];
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(&getContext(), panels));
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return;
+    if (parallel)
+      markParallelLoop(op, panels, {}, tiled->loops);
+    rewriter.replaceOp(op, tiled->replacements);
+    auto product = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+    SmallVector<Operation *> loops = {tiled->loops.front()};
+    for (scf::ForOp remainder : peel(rewriter, tiled->loops))
+      loops.push_back(remainder);
+    // The full panels' product reads the packed panel; the remainder's
+    // (narrower) reads the operand in place.
+    packPanel(rewriter, product->getOpOperand(operandNumber), sizes[n]);
+    SmallVector<linalg::LinalgOp> inner;
+    for (Operation *loop : loops)
+      loop->walk([&](linalg::LinalgOp op) {
+        if (isCandidate(op))
+          inner.push_back(op);
+      });
+    for (linalg::LinalgOp op : inner)
+      tileOp(rewriter, op, bits, /*parallel=*/false);
+  }
+
+  // Copies the [k, width] panel `operand` reads into a buffer of its own,
+  // a row of vectors at a time, and has `operand` read the copy.
+  void packPanel(IRRewriter &rewriter, OpOperand &operand, int64_t width) {
+    Operation *user = operand.getOwner();
+    Location loc = user->getLoc();
+    rewriter.setInsertionPoint(user);
+    Value panel = operand.get();
+    auto type = cast<RankedTensorType>(panel.getType());
+    Value buffer = rewriter.create<tensor::EmptyOp>(
+        loc, tensor::getMixedSizes(rewriter, loc, panel),
+        type.getElementType());
+    Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
+    Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
+    Value rows = rewriter.createOrFold<tensor::DimOp>(loc, panel, 0);
+    Value padding = rewriter.create<arith::ConstantOp>(
+        loc, rewriter.getZeroAttr(type.getElementType()));
+    auto row = VectorType::get({width}, type.getElementType());
+    auto copy = rewriter.create<scf::ForOp>(
+        loc, zero, rows, one, ValueRange{buffer},
+        [&](OpBuilder &b, Location l, Value k, ValueRange into) {
+          SmallVector<bool> inBounds = {true};
+          Value read = b.create<vector::TransferReadOp>(
+              l, row, panel, ValueRange{k, zero}, padding, inBounds);
+          Value written = b.create<vector::TransferWriteOp>(
+                               l, read, into[0], ValueRange{k, zero}, inBounds)
+                              .getResult();
+          b.create<scf::YieldOp>(l, written);
+        });
+    rewriter.modifyOpInPlace(user, [&] { operand.set(copy.getResult(0)); });
   }
 
   // The marked tiles that canonicalization made static become vector ops;
@@ -378,6 +551,7 @@ private:
   FrozenRewritePatternSet canonicalization;
   FrozenRewritePatternSet contractionCleanup;
   FrozenRewritePatternSet unitDimCleanup;
+  FrozenRewritePatternSet loopCleanup;
 };
 
 } // namespace

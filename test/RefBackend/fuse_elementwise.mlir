@@ -38,3 +38,50 @@ func.func @relu_then_product(%x: tensor<16x32xf32>, %w: tensor<32x8xf32>, %acc: 
   } -> tensor<16x8xf32>
   return %r : tensor<16x8xf32>
 }
+
+// A batched product of one matrix broadcast along the batch (PyTorch's
+// matmul of a transposed 3-D input by a weight) is one product of the
+// stacked rows; the broadcast is not built. (The reshapes around that
+// product then fold into it: the batch and the rows are two m dimensions.)
+// CHECK-LABEL: func.func @product_of_broadcast
+// CHECK-SAME:      (%[[X:.*]]: tensor<128x4x256xf32>, %[[W:.*]]: tensor<256x768xf32>
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[W]] : tensor<128x4x256xf32>, tensor<256x768xf32>) outs({{.*}} : tensor<128x4x768xf32>)
+// CHECK-NOT:     tensor<128x256x768xf32>
+// CHECK-LABEL: func.func @product_per_batch
+// CHECK:         linalg.batch_matmul
+#row = affine_map<(b, k, n) -> (k, n)>
+#all = affine_map<(b, k, n) -> (b, k, n)>
+func.func @product_of_broadcast(%x: tensor<128x4x256xf32>, %w: tensor<256x768xf32>) -> tensor<128x4x768xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<128x256x768xf32>
+  %wide = linalg.generic {indexing_maps = [#row, #all], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%w : tensor<256x768xf32>) outs(%e : tensor<128x256x768xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<128x256x768xf32>
+  %acc0 = tensor.empty() : tensor<128x4x768xf32>
+  %acc = linalg.fill ins(%zero : f32) outs(%acc0 : tensor<128x4x768xf32>) -> tensor<128x4x768xf32>
+  %r = linalg.batch_matmul ins(%x, %wide : tensor<128x4x256xf32>, tensor<128x256x768xf32>) outs(%acc : tensor<128x4x768xf32>) -> tensor<128x4x768xf32>
+  return %r : tensor<128x4x768xf32>
+}
+func.func @product_per_batch(%x: tensor<8x4x16xf32>, %w: tensor<8x16x32xf32>, %acc: tensor<8x4x32xf32>) -> tensor<8x4x32xf32> {
+  %r = linalg.batch_matmul ins(%x, %w : tensor<8x4x16xf32>, tensor<8x16x32xf32>) outs(%acc : tensor<8x4x32xf32>) -> tensor<8x4x32xf32>
+  return %r : tensor<8x4x32xf32>
+}
+
+// The same with a dynamic batch and rows (no reshape of them is needed).
+// CHECK-LABEL: func.func @product_of_broadcast_dynamic
+// CHECK-SAME:      (%[[X:.*]]: tensor<?x?x16xf32>, %[[W:.*]]: tensor<16x32xf32>
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]], %[[W]] : tensor<?x?x16xf32>, tensor<16x32xf32>) outs({{.*}} : tensor<?x?x32xf32>)
+// CHECK-NOT:     linalg.batch_matmul
+func.func @product_of_broadcast_dynamic(%x: tensor<?x?x16xf32>, %w: tensor<16x32xf32>, %acc: tensor<?x?x32xf32>) -> tensor<?x?x32xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tensor.dim %x, %c0 : tensor<?x?x16xf32>
+  %e = tensor.empty(%b) : tensor<?x16x32xf32>
+  %wide = linalg.broadcast ins(%w : tensor<16x32xf32>) outs(%e : tensor<?x16x32xf32>) dimensions = [0]
+  %r = linalg.batch_matmul ins(%x, %wide : tensor<?x?x16xf32>, tensor<?x16x32xf32>) outs(%acc : tensor<?x?x32xf32>) -> tensor<?x?x32xf32>
+  return %r : tensor<?x?x32xf32>
+}

@@ -2,13 +2,14 @@
 // RUN: torch-mlir-opt %s -split-input-file -pass-pipeline='builtin.module(func.func(refback-tile-and-vectorize{vector-bits=256 threads=2}))' | FileCheck %s --check-prefix=AVX2
 
 // A matrix product: register tiles of 8 rows by two registers of columns,
-// one step of k; the accumulator is read before the k loop, carried through
-// it as a vector and written after it.
+// one step of k, the column tiles outside the row tiles; the accumulator is
+// read before the k loop, carried through it as a vector (only) and written
+// after it.
 // CHECK-LABEL: func.func @matmul
-// CHECK:         scf.for {{.*}} step %c8
-// CHECK:           scf.for {{.*}} step %c32
+// CHECK:         scf.for {{.*}} step %c32
+// CHECK:           scf.for {{.*}} step %c8
 // CHECK:             %[[ACC:.*]] = vector.transfer_read {{.*}} : tensor<8x32xf32>, vector<8x32xf32>
-// CHECK:             scf.for {{.*}} iter_args({{.*}}, %[[CARRIED:.*]] = %[[ACC]]) -> ({{.*}}, vector<8x32xf32>)
+// CHECK:             scf.for {{.*}} iter_args(%[[CARRIED:.*]] = %[[ACC]]) -> (vector<8x32xf32>)
 // CHECK:               vector.transfer_read {{.*}} : tensor<8x1xf32>, vector<8x1xf32>
 // CHECK:               vector.transfer_read {{.*}} : tensor<1x32xf32>, vector<32xf32>
 // CHECK:               vector.contract {{.*}}, %[[CARRIED]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
@@ -23,13 +24,13 @@ func.func @matmul(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf
 
 // -----
 
-// Sizes that miss the tile: the full tile and the static remainder column
-// are vector code; the last row, a dynamic slice of the peeled loop, stays a
-// linalg op (scalar loops later).
+// Sizes that miss the tile: the full tile and the static remainder row
+// are vector code; the last column, a dynamic slice of the peeled loop,
+// stays a linalg op (scalar loops later).
 // CHECK-LABEL: func.func @matmul_odd
 // CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
-// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x1xf32> into vector<8x1xf32>
-// CHECK:         linalg.matmul ins({{.*}} : tensor<1x1xf32>, tensor<1x?xf32>) outs({{.*}} : tensor<1x?xf32>)
+// CHECK:         vector.contract {{.*}} : vector<1xf32>, vector<1x32xf32> into vector<32xf32>
+// CHECK:         linalg.matmul ins({{.*}} : tensor<?x1xf32>, tensor<1x1xf32>) outs({{.*}} : tensor<?x1xf32>)
 func.func @matmul_odd(%a: tensor<9x3xf32>, %b: tensor<3x33xf32>, %c: tensor<9x33xf32>) -> tensor<9x33xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<9x3xf32>, tensor<3x33xf32>) outs(%c : tensor<9x33xf32>) -> tensor<9x33xf32>
   return %r : tensor<9x33xf32>
@@ -62,7 +63,7 @@ func.func @tanh(%x: tensor<7x17xf32>) -> tensor<7x17xf32> {
 // A reduction along the innermost loop takes 8 registers a step; its
 // scalar accumulator is carried through the loop.
 // CHECK-LABEL: func.func @row_sum
-// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> ({{.*}}, vector<1xf32>)
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<1xf32>)
 // CHECK:           vector.multi_reduction <add>, {{.*}} [2] : vector<1x1x128xf32> to vector<1x1xf32>
 #in = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #out = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -112,10 +113,19 @@ func.func @conv(%x: tensor<1x3x10x10xf32>, %w: tensor<8x3x3x3xf32>, %o: tensor<1
 
 // -----
 
-// With threads, the row loop of an op of 32,768 iterations or more is
-// marked for refback-parallelize; a small op's loops are not.
+// A right operand larger than 32 KiB (64 x 256 floats) is packed: the
+// loop over column panels copies each panel (64 x 16) a row of vectors at a
+// time, and the register tiles read the copy. With threads, that panel loop
+// of an op of 32,768 iterations or more is marked for refback-parallelize;
+// a small op's loops are not.
 // AVX2-LABEL: func.func @big
-// AVX2:         scf.for {{.*}} step %c8
+// AVX2:         scf.for {{.*}} step %c16
+// AVX2:           %[[PANEL:.*]] = scf.for {{.*}} -> (tensor<64x16xf32>)
+// AVX2:             vector.transfer_read {{.*}} : tensor<64x16xf32>, vector<16xf32>
+// AVX2:             vector.transfer_write {{.*}} : vector<16xf32>, tensor<64x16xf32>
+// AVX2:           scf.for {{.*}} step %c8
+// AVX2:             tensor.extract_slice %[[PANEL]]
+// AVX2:             vector.contract
 // AVX2:         } {refback.parallel}
 // AVX2-LABEL: func.func @small
 // AVX2-NOT:     refback.parallel
@@ -128,4 +138,23 @@ func.func @big(%a: tensor<256x64xf32>, %b: tensor<64x256xf32>, %c: tensor<256x25
 func.func @small(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf32>) -> tensor<16x64xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<16x8xf32>, tensor<8x64xf32>) outs(%c : tensor<16x64xf32>) -> tensor<16x64xf32>
   return %r : tensor<16x64xf32>
+}
+
+// -----
+
+// Fewer rows than a register tile (a batch of 4) take a tile of all of
+// them; fewer columns than a register (10 classes), a tile of all of them.
+// CHECK-LABEL: func.func @few_rows
+// CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x32xf32> into vector<4x32xf32>
+// CHECK-NOT:     linalg.matmul
+// CHECK-LABEL: func.func @few_columns
+// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x10xf32> into vector<8x10xf32>
+// CHECK-NOT:     linalg.matmul
+func.func @few_rows(%a: tensor<4x16xf32>, %b: tensor<16x64xf32>, %c: tensor<4x64xf32>) -> tensor<4x64xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<4x16xf32>, tensor<16x64xf32>) outs(%c : tensor<4x64xf32>) -> tensor<4x64xf32>
+  return %r : tensor<4x64xf32>
+}
+func.func @few_columns(%a: tensor<16x64xf32>, %b: tensor<64x10xf32>, %c: tensor<16x10xf32>) -> tensor<16x10xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<16x64xf32>, tensor<64x10xf32>) outs(%c : tensor<16x10xf32>) -> tensor<16x10xf32>
+  return %r : tensor<16x10xf32>
 }
