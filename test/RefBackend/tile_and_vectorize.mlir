@@ -143,12 +143,18 @@ func.func @small(%a: tensor<16x8xf32>, %b: tensor<8x64xf32>, %c: tensor<16x64xf3
 // -----
 
 // Fewer rows than a register tile (a batch of 4) take a tile of all of
-// them; fewer columns than a register (10 classes), a tile of all of them.
+// them. Fewer columns than a register (10 classes) would take one of all of
+// them, but an accumulator the k loop carries is a power of two wide (LLVM
+// scalarizes a loop-carried vector of 10 floats): the product is split into
+// its first 8 columns and its last 2, each tiled on its own.
 // CHECK-LABEL: func.func @few_rows
 // CHECK:         vector.contract {{.*}} : vector<4x1xf32>, vector<1x32xf32> into vector<4x32xf32>
 // CHECK-NOT:     linalg.matmul
 // CHECK-LABEL: func.func @few_columns
-// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x10xf32> into vector<8x10xf32>
+// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x8xf32> into vector<8x8xf32>
+// CHECK:         tensor.insert_slice {{.*}}[0, 0] [16, 8] [1, 1] : tensor<16x8xf32> into tensor<16x10xf32>
+// CHECK:         vector.contract {{.*}} : vector<8x1xf32>, vector<1x2xf32> into vector<8x2xf32>
+// CHECK:         tensor.insert_slice {{.*}}[0, 8] [16, 2] [1, 1] : tensor<16x2xf32> into tensor<16x10xf32>
 // CHECK-NOT:     linalg.matmul
 func.func @few_rows(%a: tensor<4x16xf32>, %b: tensor<16x64xf32>, %c: tensor<4x64xf32>) -> tensor<4x64xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<4x16xf32>, tensor<16x64xf32>) outs(%c : tensor<4x64xf32>) -> tensor<4x64xf32>

@@ -181,11 +181,32 @@ public:
     for (int64_t i = 0; i < spatial; ++i)
       sizes[i + 2] = rewriter.getIndexAttr(resultType.getDimSize(i + 2));
     Value values = filledTensor(rewriter, loc, resultType, sizes, fill);
+    SmallVector<AffineMap> maps(loops.inputMaps);
+    maps.push_back(loops.outputMap);
+    if (op->getNumResults() == 1 || op->getResult(1).use_empty()) {
+      // Values only (max_pool2d, or the _with_indices form torch.export
+      // writes for it): a max, which NaN wins, as in PyTorch.
+      auto generic = rewriter.create<linalg::GenericOp>(
+          loc, TypeRange{resultType}, ValueRange{loops.padded, loops.window},
+          ValueRange{values}, maps, loops.iterators,
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value max =
+                isa<mlir::FloatType>(element)
+                    ? b.create<arith::MaximumFOp>(l, args[0], args[2])
+                          .getResult()
+                    : b.create<arith::MaxSIOp>(l, args[0], args[2]).getResult();
+            b.create<linalg::YieldOp>(l, max);
+          });
+      SmallVector<Value> results = {generic.getResult(0)};
+      if (op->getNumResults() == 2) // unused: never computed
+        results.push_back(rewriter.create<tensor::EmptyOp>(loc, sizes, i64));
+      rewriter.replaceOp(op, results);
+      return success();
+    }
     RankedTensorType indicesType = resultType.clone(i64);
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, -1));
-    SmallVector<AffineMap> maps(loops.inputMaps);
-    maps.append({loops.outputMap, loops.outputMap});
+    maps.push_back(loops.outputMap);
     SmallVector<int64_t> inputSpatial;
     for (int64_t i = 0; i < spatial; ++i)
       inputSpatial.push_back(inputType.getDimSize(i + 2));
