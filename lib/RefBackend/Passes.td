@@ -10,7 +10,8 @@ def MungeCallingConventions
   let summary = "Hands each public function's results to a callback, so the "
                 "JIT can return buffers of any shape";
   let description = [{
-    Runs after bufferization. Every public `func.func` with a body:
+    Runs after bufferization and buffer deallocation. Every public
+    `func.func` with a body:
 
     - gets `llvm.emit_c_interface`, so the JIT exposes
       `_mlir_ciface_<name>(<pointer to each argument's memref descriptor>)`;
@@ -20,11 +21,11 @@ def MungeCallingConventions
 
     `@refback_results_<name>` is declared here, private and external, also
     with `llvm.emit_c_interface`; the caller provides it when it loads the
-    program (torch_mlir.refbackend registers a Python callback that copies the
-    results out). Because the callback receives the buffers and the function
-    keeps them, the buffer-deallocation pipeline that runs next frees what the
-    function allocated, and never a buffer the function did not own (an
-    argument or a constant).
+    program). The callback receives the buffers and owns them: buffer
+    deallocation, which ran before, left the returned buffers to the caller
+    (returning an argument or a constant, it returns a clone), so
+    torch_mlir.refbackend's callback wraps them in numpy arrays without a
+    copy and frees each when its last array is garbage.
 
     One callback per function, not per result signature: the caller knows each
     function's result types from the module it compiled.

@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
 //
 // refback-linalg-on-tensors-to-llvm-pipeline: check the contract, tile and
-// vectorize (unless vectorize=false), bufferize, hand results to a callback,
-// free buffers, lower vectors, loops and control flow, then everything to the
-// LLVM dialect for MLIR's ExecutionEngine.
+// vectorize (unless vectorize=false), bufferize, free buffers (all but the
+// results), hand results to a callback, lower vectors, loops and control
+// flow, then everything to the LLVM dialect for MLIR's ExecutionEngine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,9 +63,12 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   bufferization.setFunctionBoundaryTypeConversion(
       bufferization::LayoutMapOption::IdentityLayoutMap);
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
-  pm.addPass(createMungeCallingConventions());
+  // Results stay the caller's: deallocation leaves returned buffers alone
+  // (a returned argument or constant is cloned first), and the callback
+  // that then takes them hands them to Python without a copy.
   bufferization::buildBufferDeallocationPipeline(
       pm, bufferization::BufferDeallocationPipelineOptions());
+  pm.addPass(createMungeCallingConventions());
   pm.addPass(createBufferizationToMemRefPass());
 
   // Loops, then control flow.

@@ -7,6 +7,8 @@ numpy's float64 computation (matmul and convolution sum a few dozen products);
 integer and bool results exact.
 """
 
+import gc
+import os
 import subprocess
 import sys
 import textwrap
@@ -292,6 +294,67 @@ func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 """
 
+
+# One buffer returned twice, and a constant returned twice.
+ALIASED = """
+func.func @main(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %k = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %empty = tensor.empty(%n) : tensor<?xf32>
+  %twice = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                           iterator_types = ["parallel"]}
+           ins(%x : tensor<?xf32>) outs(%empty : tensor<?xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %s = arith.addf %a, %a : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  return %twice, %twice, %k, %k : tensor<?xf32>, tensor<?xf32>, tensor<2xf32>, tensor<2xf32>
+}
+"""
+
+
+def resident_bytes():
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+class CallingConventionTest(unittest.TestCase):
+    def test_results_are_handed_over_not_copied_and_freed_once(self):
+        # The compiled code allocates its results and Python's arrays own
+        # them: a buffer returned twice is one array's memory twice (freed
+        # once: glibc aborts the process on a double free), a constant
+        # returned is a copy of its own, and results outlive the invoker.
+        x = RNG.standard_normal(1024, dtype=np.float32)
+        with ir.Context():
+            backend = RefBackend()
+            invoker = backend.load(backend.compile(ir.Module.parse(ALIASED)))
+            first, again, k, k_again = invoker.main(x)
+            later = invoker.main(x)
+        del invoker
+        gc.collect()
+        self.assertTrue(np.shares_memory(first, again))
+        self.assertFalse(np.shares_memory(first, later[0]))
+        self.assertFalse(np.shares_memory(k, later[2]))
+        k[0] = 99.0  # a constant's copy is the caller's to write
+        np.testing.assert_array_equal(later[2], [1.0, 2.0])
+        del first, later
+        gc.collect()
+        np.testing.assert_array_equal(again, 2 * x)  # the buffer lives on
+        np.testing.assert_array_equal(k_again, [99.0, 2.0])
+
+    def test_results_are_freed_when_their_arrays_go(self):
+        x = np.ones(1 << 20, dtype=np.float32)  # 4 MiB results
+        with ir.Context():
+            backend = RefBackend()
+            invoker = backend.load(backend.compile(ir.Module.parse(ALIASED)))
+            for _ in range(5):
+                invoker.main(x)
+            before = resident_bytes()
+            for _ in range(100):  # 400 MiB if the results leaked
+                invoker.main(x)
+            gc.collect()
+            self.assertLess(resident_bytes() - before, 64 << 20)
 
 class CallingConventionTest(unittest.TestCase):
     def test_several_results_including_an_argument_a_constant_and_a_scalar(self):

@@ -39,8 +39,8 @@ from . import ir
 from .compiler_utils import CompileError
 from .execution_engine import ExecutionEngine
 from .passmanager import PassManager
-from .runtime import (DTYPES, SUB_BYTE, UnrankedMemRefDescriptor, sign_extend_low_bits,
-                      to_memref_descriptor, unranked_memref_to_numpy)
+from .runtime import (DTYPES, SUB_BYTE, OwnedBuffers, UnrankedMemRefDescriptor, sign_extend_low_bits,
+                      to_memref_descriptor)
 
 __all__ = ["CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"]
 
@@ -309,8 +309,9 @@ class Invoker:
                 pointers.append(ctypes.pointer(value))
         with self._lock:
             self._results, self._failed_check = [], None
+            self._owned = OwnedBuffers()
             self._engine.invoke(name, *pointers)
-            results, self._results = self._results, None
+            results, self._results, self._owned = self._results, None, None
             failed, self._failed_check = self._failed_check, None
         if failed is not None:
             message = (self._checks[failed] if 0 <= failed < len(self._checks)
@@ -334,7 +335,7 @@ class Invoker:
             try:
                 for value, expected in zip(values, signature.results):
                     if expected.is_tensor:
-                        array = unranked_memref_to_numpy(value, expected.dtype)
+                        array = self._owned.view(value, expected.dtype)
                         if expected.element in SUB_BYTE:
                             array = sign_extend_low_bits(array, SUB_BYTE[expected.element])
                         self._results.append(array)

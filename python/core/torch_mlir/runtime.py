@@ -14,6 +14,7 @@ travel as their bit patterns in `uint16` arrays (see `bf16_to_float32`).
 """
 
 import ctypes
+import weakref
 
 import numpy as np
 
@@ -131,6 +132,53 @@ def unranked_memref_to_numpy(unranked, dtype):
     view = np.lib.stride_tricks.as_strided(
         flat[-low:], shape=shape, strides=tuple(s * dtype.itemsize for s in strides))
     return np.array(view, copy=True)
+
+
+# The address MLIR gives the `allocated` pointer of a memref.get_global view
+# (a constant, never to be freed).
+_GLOBAL_ALLOCATED = 0xDEADBEEF
+_free = ctypes.CDLL(None).free
+_free.argtypes = [ctypes.c_void_p]
+_free.restype = None
+
+
+class OwnedBuffers:
+    """The buffers a call of compiled code hands over (its results were
+    allocated with malloc and are not freed by it): each is freed when the
+    last array viewing it is garbage, once however many results share it."""
+
+    def __init__(self):
+        self._blocks = {}
+
+    def view(self, unranked, dtype):
+        """A numpy array of `dtype` over the memref `unranked` describes,
+        which now owns the memory; a copy where the memory is not the
+        call's to give (a constant)."""
+        if isinstance(unranked, ctypes._Pointer):
+            unranked = unranked.contents
+        ranked = ctypes.cast(unranked.descriptor,
+                             ctypes.POINTER(memref_descriptor_type(unranked.rank))).contents
+        allocated = ranked.allocated or 0
+        if allocated in (0, _GLOBAL_ALLOCATED):
+            return unranked_memref_to_numpy(unranked, dtype)
+        dtype = np.dtype(dtype)
+        rank = unranked.rank
+        shape = tuple(ranked.sizes[:rank]) if rank else ()
+        strides = tuple(ranked.strides[:rank]) if rank else ()
+        if allocated not in self._blocks:
+            block = (ctypes.c_char * 1).from_address(allocated)
+            weakref.finalize(block, _free, allocated)
+            self._blocks[allocated] = block
+        block = self._blocks[allocated]
+        if any(size == 0 for size in shape) or any(stride < 0 for stride in strides):
+            return unranked_memref_to_numpy(unranked, dtype)
+        span = sum(stride * (size - 1) for size, stride in zip(shape, strides)) + 1
+        first = ranked.aligned + ranked.offset * dtype.itemsize
+        memory = (ctypes.c_char * (span * dtype.itemsize)).from_address(first)
+        memory._block = block  # the block is freed after the last view of it
+        flat = np.frombuffer(memory, dtype=dtype)
+        return np.lib.stride_tricks.as_strided(
+            flat, shape=shape, strides=tuple(s * dtype.itemsize for s in strides))
 
 
 def bf16_to_float32(bits):
