@@ -28,7 +28,10 @@ onnxruntime intra_op_num_threads=1), then every CPU this process may run on
 (os.sched_getaffinity); onnxruntime's inter_op_num_threads is 1 throughout.
 Ours gets threads=N if fx.compile takes a `threads` parameter; otherwise the
 output says that ours ignores the setting. With both settings, a last table
-gives each runtime's speedup from 1 thread to all.
+gives each runtime's speedup from 1 thread to all. Those figures mix in the
+peers' idle threads, which spin on the same cores; --scaling measures ours
+alone instead, compiled at 1 thread and at every CPU in one process, the two
+programs alternating call by call.
 
 Models: mlp (512-1024-1024-10, batch 64), resnet_small_b1 / resnet_small_b8
 (a small residual CNN on 3x64x64), encoder_layer (nn.TransformerEncoderLayer,
@@ -447,7 +450,35 @@ def pay_one_time_costs():
             pass  # what fails fails again on the models, where its reason is reported
 
 
+def scaling_row(name):
+    """Ours alone at each thread count of CONFIG["scaling"], the compiled
+    programs taking turns: ms by thread count, or the reason it failed."""
+    make, make_inputs = MODELS[name]
+    torch.manual_seed(0)
+    row = {"ms": {}, "setup_s": {}, "err": {}, "ok": {}, "failed": {}, "notes": []}
+    try:
+        model, args = calibrated(make(), make_inputs), make_inputs()
+        calls = {str(n): functools.partial(fx.compile(model, *args, threads=n), *args)
+                 for n in CONFIG["scaling"]}
+    except Exception as error:
+        return {"failed": first_line(error)}
+    with torch.no_grad():
+        warm_up(row, calls)
+        if row["failed"]:
+            return {"failed": "; ".join(row["failed"].values())}
+        medians = alternate(calls, RUNS)
+    return {"ms": {n: s * 1e3 for n, s in medians.items()}}
+
+
 def main():
+    if CONFIG.get("scaling"):
+        fx.compile(nn.Linear(4, 4).eval(), torch.randn(2, 4))(torch.randn(2, 4))
+        results = {"scaling": {}}
+        for name in CONFIG["models"]:
+            print(f"[ours alone, threads {CONFIG['scaling']}] {name}", flush=True)
+            results["scaling"][name] = scaling_row(name)
+        Path(sys.argv[2]).write_text(json.dumps(results))
+        return
     pay_one_time_costs()
     results = {"threads": THREADS, "runs": RUNS, "notes": NOTES,
                "ours_threads": bool(OURS_OPTIONS), "models": {},
@@ -615,6 +646,34 @@ def report_scaling(one, many):
         column(f"{statistics.geometric_mean(s):.2f}" if s else "-") for s in speedups.values()))
 
 
+def run_scaling(python, script, tmp, args):
+    """Ours alone at 1 thread and at every CPU, alternating in one process
+    (no peer's threads share the cores): the speedup."""
+    everything = len(os.sched_getaffinity(0))
+    out = tmp / "scaling.json"
+    config = {"threads": 1, "runs": args.runs, "models": args.models, "onnx": False,
+              "naive": False, "rtol": RTOL, "atol": ATOL, "scaling": [1, everything]}
+    print(f"\n-- ours alone, 1 thread against {everything}", flush=True)
+    done = subprocess.run([str(python), str(script), json.dumps(config), str(out)], cwd=tmp)
+    if done.returncode:
+        raise SystemExit("bench: the scaling run failed (its output is above)")
+    rows = json.loads(out.read_text())["scaling"]
+    print(f"\n== ours alone: ms at 1 thread and at {everything}, alternating call by call; "
+          f"speedup = ms at 1 / ms at {everything}")
+    print(f"{'model':16}" + column("1 thread") + column(f"{everything} threads") + column("speedup"))
+    speedups = []
+    for name, row in rows.items():
+        if "failed" in row:
+            print(f"{name:16} failed: {row['failed']}")
+            continue
+        one, many = row["ms"]["1"], row["ms"][str(everything)]
+        speedups.append(one / many)
+        print(f"{name:16}" + column(f"{one:.3f}") + column(f"{many:.3f}") + column(f"{one / many:.2f}"))
+    if speedups:
+        print(f"{'geometric mean':16}" + column("") + column("") +
+              column(f"{statistics.geometric_mean(speedups):.2f}"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=21,
@@ -626,6 +685,9 @@ def main():
                         help="also ours through torch_mlir.onnx.compile on the ONNX file")
     parser.add_argument("--naive", action="store_true",
                         help="also ours without vectorization (vectorize=False)")
+    parser.add_argument("--scaling", action="store_true",
+                        help="only ours, at 1 thread against every CPU, alternating in one "
+                             "process (no peers: their idle threads spin on the same cores)")
     args = parser.parse_args()
     if args.runs < 5:
         parser.error("--runs must be at least 5 (medians of fewer runs are noise)")
@@ -640,6 +702,9 @@ def main():
         python = bench_venv(tmp / "venv", [core, torch_wheel])
         script = tmp / "inner.py"
         script.write_text(INNER)
+        if args.scaling:
+            run_scaling(python, script, tmp, args)
+            return
         results = []
         for threads in thread_counts(args.threads):
             results.append(run_setting(python, script, tmp, threads, args))

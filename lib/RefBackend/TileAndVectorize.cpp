@@ -185,20 +185,20 @@ SmallVector<int64_t> loopOrderFor(linalg::LinalgOp op) {
   return order;
 }
 
-// A contraction's right operand worth packing: a [k, n] matrix (no batch),
-// larger than kPackedOperandBytes, whose n dimension has at least two
-// register tiles and is read by several row tiles. Its rows are far apart
-// in memory: each step of k in a register tile loads from another page. A
-// copy of one column panel, [k, n tile], is contiguous, and the row tiles
-// that pass by it read it from the L1 cache.
+// A contraction's right operand worth packing: a [k, n] matrix (one per
+// batch, if it has batch dimensions), larger than kPackedOperandBytes, whose n
+// dimension has at least two register tiles and is read by several row tiles.
+// Its rows are far apart in memory: each step of k in a register tile loads
+// from another page. A copy of one column panel, [k, n tile], is contiguous,
+// and the row tiles that pass by it read it from the L1 cache.
 OpOperand *packableOperand(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
                            unsigned elementBits) {
   if (!linalg::isaContractionOpInterface(op))
     return nullptr;
   FailureOr<linalg::ContractionDimensions> dims =
       linalg::inferContractionDims(op);
-  if (failed(dims) || !dims->batch.empty() || dims->m.empty() ||
-      dims->n.size() != 1 || dims->k.size() != 1)
+  if (failed(dims) || dims->m.empty() || dims->n.size() != 1 ||
+      dims->k.size() != 1)
     return nullptr;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned n = dims->n.front(), k = dims->k.front();
@@ -212,10 +212,14 @@ OpOperand *packableOperand(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
       (!ShapedType::isDynamic(rows) && rows < 2 * kProductRows) ||
       ranges[n] * ranges[k] * elementBits / 8 <= kPackedOperandBytes)
     return nullptr;
+  // (batch..., k, n): a [k, n] matrix per batch.
   MLIRContext *context = op->getContext();
-  AffineMap kn = AffineMap::get(
-      op.getNumLoops(), 0,
-      {getAffineDimExpr(k, context), getAffineDimExpr(n, context)}, context);
+  SmallVector<AffineExpr> results;
+  for (unsigned b : dims->batch)
+    results.push_back(getAffineDimExpr(b, context));
+  results.push_back(getAffineDimExpr(k, context));
+  results.push_back(getAffineDimExpr(n, context));
+  AffineMap kn = AffineMap::get(op.getNumLoops(), 0, results, context);
   for (OpOperand *input : op.getDpsInputOperands())
     if (op.getMatchingIndexingMap(input) == kn)
       return input;
@@ -543,9 +547,12 @@ private:
   void tileByPanels(IRRewriter &rewriter, linalg::LinalgOp op,
                     unsigned operandNumber, ArrayRef<int64_t> sizes,
                     int64_t bits, bool parallel) {
-    unsigned n = *linalg::inferContractionDims(op)->n.begin();
+    linalg::ContractionDimensions dims = *linalg::inferContractionDims(op);
+    unsigned n = dims.n.front();
     SmallVector<int64_t> panels(op.getNumLoops(), 0);
     panels[n] = sizes[n];
+    for (unsigned b : dims.batch) // a panel of one batch's matrix
+      panels[b] = 1;
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(&getContext(), panels));
     rewriter.setInsertionPoint(op);
@@ -557,9 +564,11 @@ private:
       markParallelLoop(op, panels, {}, tiled->loops);
     rewriter.replaceOp(op, tiled->replacements);
     auto product = cast<linalg::LinalgOp>(tiled->tiledOps.back());
+    // The outermost loop, and the remainders outside it.
     SmallVector<Operation *> loops = {tiled->loops.front()};
     for (scf::ForOp remainder : peel(rewriter, tiled->loops))
-      loops.push_back(remainder);
+      if (!loops.front()->isAncestor(remainder))
+        loops.push_back(remainder);
     // The full panels' product reads the packed panel; the remainder's
     // (narrower) reads the operand in place.
     packPanel(rewriter, product->getOpOperand(operandNumber), sizes[n]);
@@ -573,8 +582,9 @@ private:
       tileOp(rewriter, op, bits, /*parallel=*/false);
   }
 
-  // Copies the [k, width] panel `operand` reads into a buffer of its own,
-  // a row of vectors at a time, and has `operand` read the copy.
+  // Copies the [k, width] panel `operand` reads (after unit batch
+  // dimensions, if any) into a buffer of its own, a row of vectors at a
+  // time, and has `operand` read the copy.
   void packPanel(IRRewriter &rewriter, OpOperand &operand, int64_t width) {
     Operation *user = operand.getOwner();
     Location loc = user->getLoc();
@@ -586,7 +596,8 @@ private:
         type.getElementType());
     Value zero = rewriter.create<arith::ConstantIndexOp>(loc, 0);
     Value one = rewriter.create<arith::ConstantIndexOp>(loc, 1);
-    Value rows = rewriter.createOrFold<tensor::DimOp>(loc, panel, 0);
+    int64_t rank = type.getRank();
+    Value rows = rewriter.createOrFold<tensor::DimOp>(loc, panel, rank - 2);
     Value padding = rewriter.create<arith::ConstantOp>(
         loc, rewriter.getZeroAttr(type.getElementType()));
     auto row = VectorType::get({width}, type.getElementType());
@@ -594,11 +605,13 @@ private:
         loc, zero, rows, one, ValueRange{buffer},
         [&](OpBuilder &b, Location l, Value k, ValueRange into) {
           SmallVector<bool> inBounds = {true};
-          Value read = b.create<vector::TransferReadOp>(
-              l, row, panel, ValueRange{k, zero}, padding, inBounds);
-          Value written = b.create<vector::TransferWriteOp>(
-                               l, read, into[0], ValueRange{k, zero}, inBounds)
-                              .getResult();
+          SmallVector<Value> at(rank, zero);
+          at[rank - 2] = k;
+          Value read = b.create<vector::TransferReadOp>(l, row, panel, at,
+                                                        padding, inBounds);
+          Value written =
+              b.create<vector::TransferWriteOp>(l, read, into[0], at, inBounds)
+                  .getResult();
           b.create<scf::YieldOp>(l, written);
         });
     rewriter.modifyOpInPlace(user, [&] { operand.set(copy.getResult(0)); });

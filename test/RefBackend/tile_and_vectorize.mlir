@@ -164,3 +164,23 @@ func.func @few_columns(%a: tensor<16x64xf32>, %b: tensor<64x10xf32>, %c: tensor<
   %r = linalg.matmul ins(%a, %b : tensor<16x64xf32>, tensor<64x10xf32>) outs(%c : tensor<16x10xf32>) -> tensor<16x10xf32>
   return %r : tensor<16x10xf32>
 }
+
+// -----
+
+// A batched product packs each batch's matrix by panels too (an im2col
+// product of a batch of images): the panel loops run over the batch and the
+// columns, and the copy reads one batch's rows.
+// AVX2-LABEL: func.func @batch_packed
+// AVX2:         } {refback.parallel}
+// CHECK-LABEL: func.func @batch_packed
+// CHECK:         scf.for {{.*}} step %c1
+// CHECK:           scf.for {{.*}} step %c32
+// CHECK:             %[[PANEL:.*]] = scf.for {{.*}} -> (tensor<1x64x32xf32>)
+// CHECK:               vector.transfer_read {{.*}} : tensor<1x64x32xf32>, vector<32xf32>
+// CHECK:             scf.for {{.*}} step %c8
+// CHECK:               tensor.extract_slice %[[PANEL]]
+// CHECK:               vector.contract
+func.func @batch_packed(%a: tensor<2x16x64xf32>, %b: tensor<2x64x256xf32>, %c: tensor<2x16x256xf32>) -> tensor<2x16x256xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x16x64xf32>, tensor<2x64x256xf32>) outs(%c : tensor<2x16x256xf32>) -> tensor<2x16x256xf32>
+  return %r : tensor<2x16x256xf32>
+}

@@ -25,8 +25,16 @@
 // compiled functions called from two Python threads), runs its body on the
 // calling thread alone.
 //
+// A thread that waits (a worker for the next fork, the caller for the end
+// of one, a barrier) spins for up to kSpinMicroseconds before it sleeps on
+// a condition variable: a model runs one fork per large op, and waking a
+// sleeping thread costs tens of microseconds each time (a small ResNet ran
+// slower on two threads than on one).
+//
 //===----------------------------------------------------------------------===//
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdarg>
 #include <cstdint>
@@ -38,6 +46,25 @@ namespace {
 
 using Microtask = void (*)(int32_t *, int32_t *, void *);
 
+constexpr int64_t kSpinMicroseconds = 500;
+
+// Spins until `ready()` or for about kSpinMicroseconds; whether it is ready.
+template <typename Ready> bool spinUntil(Ready ready) {
+  auto deadline = std::chrono::steady_clock::now() +
+                  std::chrono::microseconds(kSpinMicroseconds);
+  for (uint32_t i = 1;; ++i) {
+    if (ready())
+      return true;
+    if (i % 256 == 0 && std::chrono::steady_clock::now() > deadline)
+      return false;
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#else
+    std::this_thread::yield();
+#endif
+  }
+}
+
 // A team's barrier: the last of `size` arrivals releases the others.
 class Barrier {
 public:
@@ -48,14 +75,19 @@ public:
 
   void wait() {
     std::unique_lock<std::mutex> lock(mutex);
-    uint64_t arrivedIn = generation;
+    uint64_t arrivedIn = generation.load();
     if (++waiting == size) {
       waiting = 0;
-      ++generation;
+      generation.fetch_add(1);
       released.notify_all();
       return;
     }
-    released.wait(lock, [&] { return generation != arrivedIn; });
+    auto isReleased = [&] { return generation.load() != arrivedIn; };
+    lock.unlock();
+    if (spinUntil(isReleased))
+      return;
+    lock.lock();
+    released.wait(lock, isReleased);
   }
 
 private:
@@ -63,7 +95,7 @@ private:
   std::condition_variable released;
   int32_t size = 1;
   int32_t waiting = 0;
-  uint64_t generation = 0;
+  std::atomic<uint64_t> generation{0};
 };
 
 // What a thread knows of the team it is running in.
@@ -84,6 +116,20 @@ public:
     return *pool;
   }
 
+  // Starts the workers of a team of `size` if need be and wakes them: they
+  // spin, ready for a fork about to come, instead of sleeping through its
+  // start.
+  void wakeUp(int32_t size) {
+    if (size <= 1)
+      return;
+    startWorkers(size - 1);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++wakeUps;
+    }
+    wake.notify_all();
+  }
+
   // Runs `task(arg)` on `size` threads (this one as 0); false if the pool is
   // busy with another fork.
   bool run(int32_t size, Microtask task, void *arg) {
@@ -95,13 +141,16 @@ public:
       std::lock_guard<std::mutex> lock(mutex);
       job = {task, arg, size};
       barrier.reset(size);
-      remaining = size - 1;
-      ++generation;
+      remaining.store(size - 1);
+      generation.fetch_add(1);
     }
     wake.notify_all();
     runMember(0, size, task, arg);
+    auto allDone = [&] { return remaining.load() == 0; };
+    if (spinUntil(allDone))
+      return true;
     std::unique_lock<std::mutex> lock(mutex);
-    finished.wait(lock, [&] { return remaining == 0; });
+    finished.wait(lock, allDone);
     return true;
   }
 
@@ -130,20 +179,25 @@ private:
   }
 
   void work(int32_t id) {
-    uint64_t seen = 0;
+    uint64_t seen = 0, seenWakeUps = 0;
     while (true) {
       Job current;
+      auto forked = [&] { return generation.load() != seen; };
+      spinUntil(forked);
       {
         std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [&] { return generation != seen; });
-        seen = generation;
+        wake.wait(lock, [&] { return forked() || wakeUps != seenWakeUps; });
+        seenWakeUps = wakeUps;
+        if (!forked())
+          continue; // woken up ahead of a fork: spin for it
+        seen = generation.load();
         current = job;
       }
       if (id >= current.size)
         continue; // not in this team
       runMember(id, current.size, current.task, current.arg);
       std::lock_guard<std::mutex> lock(mutex);
-      if (--remaining == 0)
+      if (remaining.fetch_sub(1) == 1)
         finished.notify_one();
     }
   }
@@ -155,8 +209,9 @@ private:
   std::vector<std::thread> workers;
   Barrier barrier;
   Job job;
-  int32_t remaining = 0;
-  uint64_t generation = 0;
+  std::atomic<int32_t> remaining{0};
+  std::atomic<uint64_t> generation{0};
+  uint64_t wakeUps = 0;
 };
 
 int32_t hardwareThreads() {
@@ -233,8 +288,17 @@ void refback_kmpc_barrier(void *, int32_t) {
     member.barrier->wait();
 }
 
-// The entry points above under the names the generated code calls: `names`
-// and `addresses` get `count` entries each.
+// Called before compiled code runs (torch_mlir.refbackend): the workers of
+// a team of `threads` spin while the call's arguments are prepared.
+void torchMlirRefBackendWakeThreads(int32_t threads) {
+  Pool::get().wakeUp(threads);
+}
+
+void *refback_malloc(size_t bytes); // BufferCache.cpp
+void refback_free(void *address);
+
+// The entry points above (and BufferCache.cpp's) under the names the
+// generated code calls: `names` and `addresses` get `count` entries each.
 void torchMlirRefBackendRuntimeSymbols(const char *const **names,
                                        void *const **addresses,
                                        int64_t *count) {
@@ -246,6 +310,8 @@ void torchMlirRefBackendRuntimeSymbols(const char *const **names,
       "__kmpc_for_static_init_8u",
       "__kmpc_for_static_fini",
       "__kmpc_barrier",
+      "malloc",
+      "free",
   };
   static void *const symbolAddresses[] = {
       reinterpret_cast<void *>(&refback_kmpc_global_thread_num),
@@ -255,6 +321,8 @@ void torchMlirRefBackendRuntimeSymbols(const char *const **names,
       reinterpret_cast<void *>(&refback_kmpc_for_static_init_8u),
       reinterpret_cast<void *>(&refback_kmpc_for_static_fini),
       reinterpret_cast<void *>(&refback_kmpc_barrier),
+      reinterpret_cast<void *>(&refback_malloc),
+      reinterpret_cast<void *>(&refback_free),
   };
   *names = symbolNames;
   *addresses = symbolAddresses;

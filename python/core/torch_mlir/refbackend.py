@@ -206,7 +206,7 @@ class RefBackend:
         """JIT-compiles `compiled` and returns an Invoker for its functions."""
         if not isinstance(compiled, CompiledModule):
             raise TypeError(f"load() takes what compile() returned, not {type(compiled).__name__}")
-        return Invoker(compiled, self.opt_level)
+        return Invoker(compiled, self.opt_level, self.threads)
 
 
 def _jit(module, opt_level):
@@ -234,17 +234,23 @@ def _jit(module, opt_level):
 
 
 _RUNTIME_SYMBOLS = None
+_RUNTIME_FREE = None
+_WAKE_THREADS = None
+
+
+def _runtime_library():
+    """torch-mlir's shared library, which defines lib/RefBackend/Runtime."""
+    from . import _mlir_libs
+    return ctypes.CDLL(str(Path(_mlir_libs.__file__).parent / "libTorchMLIRAggregateCAPI.so"))
 
 
 def _runtime_symbols():
     """(name, address) of each function compiled code may call that
-    torch-mlir's shared library defines (lib/RefBackend/Runtime: the OpenMP
-    entry points of parallel loops)."""
+    torch-mlir's shared library defines (lib/RefBackend/Runtime: malloc and
+    free, and the OpenMP entry points of parallel loops)."""
     global _RUNTIME_SYMBOLS
     if _RUNTIME_SYMBOLS is None:
-        from . import _mlir_libs
-        library = ctypes.CDLL(str(Path(_mlir_libs.__file__).parent / "libTorchMLIRAggregateCAPI.so"))
-        table = library.torchMlirRefBackendRuntimeSymbols
+        table = _runtime_library().torchMlirRefBackendRuntimeSymbols
         table.restype = None
         names = ctypes.POINTER(ctypes.c_char_p)()
         addresses = ctypes.POINTER(ctypes.c_void_p)()
@@ -254,11 +260,33 @@ def _runtime_symbols():
     return _RUNTIME_SYMBOLS
 
 
+def _wake_threads(threads):
+    """Wakes the thread pool's workers ahead of a call (see
+    torchMlirRefBackendWakeThreads)."""
+    global _WAKE_THREADS
+    if _WAKE_THREADS is None:
+        _WAKE_THREADS = _runtime_library().torchMlirRefBackendWakeThreads
+        _WAKE_THREADS.argtypes = [ctypes.c_int32]
+        _WAKE_THREADS.restype = None
+    _WAKE_THREADS(threads)
+
+
+def _runtime_free():
+    """The `free` compiled code links to (lib/RefBackend/Runtime's, which
+    keeps large blocks for reuse), for the results it hands over."""
+    global _RUNTIME_FREE
+    if _RUNTIME_FREE is None:
+        address = dict(_runtime_symbols())["free"]
+        _RUNTIME_FREE = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
+    return _RUNTIME_FREE
+
+
 class Invoker:
     """`invoker.<function>(*arrays)` runs that function of the compiled module."""
 
-    def __init__(self, compiled, opt_level):
+    def __init__(self, compiled, opt_level, threads=1):
         self._signatures = dict(compiled.signatures)
+        self._threads = threads
         self._lock = threading.Lock()
         self._results = None
         self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
@@ -296,6 +324,8 @@ class Invoker:
             raise ValueError(f"{name}() takes {len(signature.arguments)} argument(s) "
                              f"({', '.join(t.text for t in signature.arguments)}), "
                              f"{len(args)} given")
+        if self._threads > 1:
+            _wake_threads(self._threads)  # they spin while the arguments are prepared
         keep_alive, pointers = [], []
         for index, (arg, expected) in enumerate(zip(args, signature.arguments)):
             if expected.is_tensor:
@@ -309,7 +339,7 @@ class Invoker:
                 pointers.append(ctypes.pointer(value))
         with self._lock:
             self._results, self._failed_check = [], None
-            self._owned = OwnedBuffers()
+            self._owned = OwnedBuffers(_runtime_free())
             self._engine.invoke(name, *pointers)
             results, self._results, self._owned = self._results, None, None
             failed, self._failed_check = self._failed_check, None

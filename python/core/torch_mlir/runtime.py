@@ -137,17 +137,20 @@ def unranked_memref_to_numpy(unranked, dtype):
 # The address MLIR gives the `allocated` pointer of a memref.get_global view
 # (a constant, never to be freed).
 _GLOBAL_ALLOCATED = 0xDEADBEEF
-_free = ctypes.CDLL(None).free
-_free.argtypes = [ctypes.c_void_p]
-_free.restype = None
+_C_FREE = ctypes.CDLL(None).free
+_C_FREE.argtypes = [ctypes.c_void_p]
+_C_FREE.restype = None
 
 
 class OwnedBuffers:
     """The buffers a call of compiled code hands over (its results were
-    allocated with malloc and are not freed by it): each is freed when the
-    last array viewing it is garbage, once however many results share it."""
+    allocated with its malloc and are not freed by it): each is freed, with
+    `free` (the C library's by default; the reference backend passes the one
+    its compiled code links to), when the last array viewing it is garbage,
+    once however many results share it."""
 
-    def __init__(self):
+    def __init__(self, free=_C_FREE):
+        self._free = free
         self._blocks = {}
 
     def view(self, unranked, dtype):
@@ -167,7 +170,7 @@ class OwnedBuffers:
         strides = tuple(ranked.strides[:rank]) if rank else ()
         if allocated not in self._blocks:
             block = (ctypes.c_char * 1).from_address(allocated)
-            weakref.finalize(block, _free, allocated)
+            weakref.finalize(block, self._free, allocated)
             self._blocks[allocated] = block
         block = self._blocks[allocated]
         if any(size == 0 for size in shape) or any(stride < 0 for stride in strides):
