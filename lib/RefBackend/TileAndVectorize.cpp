@@ -433,18 +433,10 @@ private:
                    parallel);
       return;
     }
-    scf::SCFTilingOptions options;
-    options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
-    SmallVector<int64_t> order = loopOrderFor(op);
-    options.setInterchange(order);
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileInPlace(rewriter, op, sizes, loopOrderFor(op), parallel);
     if (failed(tiled))
       return;
-    if (parallel)
-      markParallelLoop(op, sizes, order, tiled->loops);
-    rewriter.replaceOp(op, tiled->replacements);
     tiled->tiledOps.back()->setAttr(kTileAttr, rewriter.getUnitAttr());
     peel(rewriter, tiled->loops);
   }
@@ -523,6 +515,26 @@ private:
     return parts;
   }
 
+  // `op` tiled by `sizes` (0: not tiled), its loops in `order` (empty: as
+  // they are), and replaced by the loops; with `parallel`, the loop threads
+  // share is marked.
+  FailureOr<scf::SCFTilingResult>
+  tileInPlace(IRRewriter &rewriter, linalg::LinalgOp op,
+              ArrayRef<int64_t> sizes, ArrayRef<int64_t> order, bool parallel) {
+    scf::SCFTilingOptions options;
+    options.setTileSizes(getAsIndexOpFoldResult(&getContext(), sizes));
+    options.setInterchange(order);
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(tiled))
+      return failure();
+    if (parallel)
+      markParallelLoop(op, sizes, order, tiled->loops);
+    rewriter.replaceOp(op, tiled->replacements);
+    return tiled;
+  }
+
   // Each loop peeled, outermost first, so that each stays the full-tile
   // part of its parent. A remainder is one iteration: not worth a fork.
   // Returns the remainder loops.
@@ -553,16 +565,10 @@ private:
     panels[n] = sizes[n];
     for (unsigned b : dims.batch) // a panel of one batch's matrix
       panels[b] = 1;
-    scf::SCFTilingOptions options;
-    options.setTileSizes(getAsIndexOpFoldResult(&getContext(), panels));
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    FailureOr<scf::SCFTilingResult> tiled =
+        tileInPlace(rewriter, op, panels, {}, parallel);
     if (failed(tiled))
       return;
-    if (parallel)
-      markParallelLoop(op, panels, {}, tiled->loops);
-    rewriter.replaceOp(op, tiled->replacements);
     auto product = cast<linalg::LinalgOp>(tiled->tiledOps.back());
     // The outermost loop, and the remainders outside it.
     SmallVector<Operation *> loops = {tiled->loops.front()};
