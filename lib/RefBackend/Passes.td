@@ -33,6 +33,19 @@ def MungeCallingConventions
   let dependentDialects = ["memref::MemRefDialect", "func::FuncDialect"];
 }
 
+def ReadOnlyArguments : Pass<"refback-read-only-arguments", "ModuleOp"> {
+  let summary = "Marks the arguments of public functions read-only for "
+                "bufferization";
+  let description = [{
+    Runs before one-shot bufferization. Each argument of a public
+    `func.func` gets `bufferization.writable = false`, so bufferization
+    copies a tensor argument before an op would write it in place (by
+    default, function arguments are writable). The caller can then pass its
+    own arrays without a defensive copy: the compiled code only reads them.
+  }];
+  let dependentDialects = ["bufferization::BufferizationDialect"];
+}
+
 def MemRefCopyToLinalg
     : Pass<"refback-memref-copy-to-linalg", "func::FuncOp"> {
   let summary = "Turns memref.copy into linalg.copy, so that it becomes loops";

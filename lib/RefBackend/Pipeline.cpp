@@ -55,6 +55,8 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
 
   // Tensors to buffers. Function arguments and results get plain (identity
   // layout) memrefs: the descriptors the caller builds and reads.
+  // Arguments are the caller's arrays, passed without a copy: read only.
+  pm.addPass(createReadOnlyArguments());
   bufferization::OneShotBufferizationOptions bufferization;
   bufferization.bufferizeFunctionBoundaries = true;
   // A loop may yield a new buffer each iteration (e.g. a linalg op whose init

@@ -136,15 +136,24 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes,
   };
   if (linalg::isReductionIterator(iterators.back())) {
     // The innermost loop is reduced. Where the result's innermost
-    // dimension is a parallel loop a register fits in (a product fused
-    // with what feeds it), that loop takes the register, and each step of
-    // the reduction adds a vector into an accumulator.
+    // dimension is a parallel loop a register fits in, and an input is
+    // contiguous along it (a product fused with what feeds it), that loop
+    // takes the register, and each step of the reduction adds a vector
+    // into an accumulator. (A row's sum would read a column of rows.)
     AffineMap result = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    auto readAlong = [&](unsigned position) {
+      return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+        AffineMap map = op.getMatchingIndexingMap(input);
+        return map.getNumResults() > 0 &&
+               map.getResults().back() ==
+                   getAffineDimExpr(position, op.getContext());
+      });
+    };
     if (result.getNumResults() > 0) {
       if (auto dim = dyn_cast<AffineDimExpr>(result.getResults().back())) {
         unsigned position = dim.getPosition();
         if (linalg::isParallelIterator(iterators[position]) &&
-            fits(position, lanes)) {
+            fits(position, lanes) && readAlong(position)) {
           sizes[position] = lanes;
           accumulatorDim = position;
           return sizes;

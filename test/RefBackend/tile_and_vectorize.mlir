@@ -79,6 +79,24 @@ func.func @row_sum(%x: tensor<4x1x256xf32>, %init: tensor<4x1xf32>) -> tensor<4x
 
 // -----
 
+// So does a row's max whose result is [rows] (not [rows, 1]): the rows
+// are not read 16 at a time, a column of them in each step (a gather).
+// CHECK-LABEL: func.func @row_max
+// CHECK:         scf.for {{.*}} iter_args({{.*}}) -> (vector<1xf32>)
+// CHECK:           vector.multi_reduction <maximumf>, {{.*}} [1] : vector<1x128xf32> to vector<1xf32>
+func.func @row_max(%x: tensor<64x256xf32>, %init: tensor<64xf32>) -> tensor<64xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+      ins(%x : tensor<64x256xf32>) outs(%init : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %a, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+
+// -----
+
 // i1 vectors are bit-packed, i1 memrefs are not: left alone.
 // CHECK-LABEL: func.func @bools
 // CHECK-NOT:     vector

@@ -403,7 +403,11 @@ def _checked_array(function, index, arg, expected):
         if arg.dtype not in _ALSO_ACCEPTED.get(expected.element, ()):
             raise ValueError(f"{where}: expected dtype {expected.dtype}, got {arg.dtype}")
         arg = arg.view(expected.dtype)
-    return np.array(arg, dtype=expected.dtype, order="C", copy=True)
+    # The compiled code only reads its arguments (refback-read-only-arguments):
+    # a C-contiguous array is passed as it is, anything else as a C copy.
+    if arg.flags.c_contiguous and arg.flags.aligned:
+        return arg
+    return np.array(arg, order="C")
 
 
 def _checked_scalar(function, index, arg, expected):
