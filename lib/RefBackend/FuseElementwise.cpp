@@ -108,6 +108,62 @@ struct ProductOfBroadcastMatrix
   }
 };
 
+// A generic op reading an expand_shape that only adds unit dimensions (the
+// [rows, 1] form reshape propagation gives a row's max) reads its source,
+// the unit dimensions dropped from its map. Producer and consumer are then
+// adjacent, which row kernels (refback-fuse-rows) need. A loop the dropped
+// results indexed must still be indexed (alone) elsewhere.
+struct ReadThroughUnitExpansion : public OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      auto expand = input->get().getDefiningOp<tensor::ExpandShapeOp>();
+      if (!expand)
+        continue;
+      ArrayRef<int64_t> shape = expand.getResultType().getShape();
+      AffineMap map = op.getMatchingIndexingMap(input);
+      // Of each group, the one dimension that is not 1 (or the first).
+      SmallVector<AffineExpr> kept, dropped;
+      bool expandsOnlyUnits = true;
+      for (ReassociationIndices group : expand.getReassociationIndices()) {
+        auto wide = llvm::make_filter_range(
+            group, [&](int64_t dim) { return shape[dim] != 1; });
+        int64_t wideCount = std::distance(wide.begin(), wide.end());
+        if (wideCount > 1) {
+          expandsOnlyUnits = false;
+          break;
+        }
+        int64_t keep = wideCount == 1 ? *wide.begin() : group.front();
+        for (int64_t dim : group)
+          (dim == keep ? kept : dropped).push_back(map.getResult(dim));
+      }
+      if (!expandsOnlyUnits || dropped.empty())
+        continue;
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      maps[input->getOperandNumber()] =
+          AffineMap::get(map.getNumDims(), 0, kept, getContext());
+      auto indexedAlone = [&](AffineExpr expr) {
+        return llvm::any_of(maps, [&](AffineMap other) {
+          return llvm::is_contained(other.getResults(), expr);
+        });
+      };
+      if (!llvm::all_of(dropped, [&](AffineExpr expr) {
+            return !isa<AffineDimExpr>(expr) || indexedAlone(expr);
+          }))
+        continue;
+      rewriter.modifyOpInPlace(op, [&] {
+        input->set(expand.getSrc());
+        op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+      return success();
+    }
+    return failure();
+  }
+};
+
 class FuseElementwise
     : public mlir::torch::RefBackend::impl::FuseElementwiseBase<
           FuseElementwise> {
@@ -117,7 +173,7 @@ class FuseElementwise
     linalg::populateElementwiseOpsFusionPatterns(patterns, computedOnce);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, usedOnce);
     linalg::populateConstantFoldLinalgOperations(patterns, usedOnce);
-    patterns.add<ProductOfBroadcastMatrix>(context);
+    patterns.add<ProductOfBroadcastMatrix, ReadThroughUnitExpansion>(context);
     linalg::FillOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -121,6 +121,42 @@ def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
                            "tensor::TensorDialect"];
 }
 
+def FuseRows : Pass<"refback-fuse-rows", "func::FuncOp"> {
+  let summary = "Fuses reductions along rows with their producers and "
+                "consumers into loops over tiles of rows (row kernels)";
+  let description = [{
+    Runs on linalg-on-tensors, after refback-fuse-elementwise and before
+    refback-tile-and-vectorize. A softmax or a layer norm is a few ops over
+    the whole tensor, each a pass through memory: max, exp, sum, divide.
+    Here they become one loop over tiles of rows, each tile computing all
+    of them while its rows are in the L1 cache.
+
+    The root of a kernel is an op whose loops are all parallel (the last op
+    of a softmax). It is tiled by rows: one index of each loop but the last
+    two, a few of the next to last (as many as fit 16 KiB of the widest
+    element type), all of the last. Its producers join the kernel, each
+    computing in a tile the part of it the tile reads, where:
+    - the producer is a structured op on tensors, not a matrix product
+      (with m and n dimensions) or a convolution, whose maps pick loops;
+    - the tile reads a part of it, not all of it (a bias of a row's length
+      is read whole by every tile: it stays outside, computed once);
+    - every use of it is in the kernel, and all read the same tiles of it.
+    A kernel none of whose ops reduces is left alone. Where two tiles read
+    the same part of one producer (the exp of a softmax, which its sum and
+    its division read), the part is computed once.
+
+    The loop over full tiles of rows is peeled from the rest. With
+    `threads` above 1, the outermost tile loop with two tiles or more, of a
+    root with 32768 points or more, is marked `refback.parallel`.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Threads the compiled code may run on">,
+  ];
+  let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
+                           "tensor::TensorDialect"];
+}
+
 def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
   let summary = "Tiles linalg ops on tensors and turns their full tiles into "
                 "vector ops, with matrix products as register tiles";

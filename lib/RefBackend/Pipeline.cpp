@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
 //
-// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, tile and
-// vectorize (unless vectorize=false), bufferize, free buffers (all but the
-// results), hand results to a callback, lower vectors, loops and control
-// flow, then everything to the LLVM dialect for MLIR's ExecutionEngine.
+// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, fuse row
+// kernels, tile and vectorize (unless vectorize=false), bufferize, free buffers
+// (all but the results), hand results to a callback, lower vectors, loops and
+// control flow, then everything to the LLVM dialect for MLIR's ExecutionEngine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +46,9 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createLowerGetNextSeed(seed));
   pm.addNestedPass<func::FuncOp>(createFuseElementwise());
   if (options.vectorize) {
+    FuseRowsOptions rows;
+    rows.threads = options.threads;
+    pm.addNestedPass<func::FuncOp>(createFuseRows(rows));
     TileAndVectorizeOptions vectors;
     vectors.vectorBits = options.vectorBits;
     vectors.threads = options.threads;

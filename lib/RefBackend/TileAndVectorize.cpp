@@ -303,6 +303,11 @@ void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
   }
   if (work < kMinParallelWork || loops.size() != dims.size())
     return;
+  // Inside a row kernel's tile (refback-fuse-rows), whose loop threads share.
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr(mlir::torch::RefBackend::kParallelLoopAttr))
+      return;
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   for (auto [dim, loop] : llvm::zip_equal(dims, loops)) {
     if (iterators[dim] != utils::IteratorType::parallel ||

@@ -85,3 +85,37 @@ func.func @product_of_broadcast_dynamic(%x: tensor<?x?x16xf32>, %w: tensor<16x32
   %r = linalg.batch_matmul ins(%x, %wide : tensor<?x?x16xf32>, tensor<?x16x32xf32>) outs(%acc : tensor<?x?x32xf32>) -> tensor<?x?x32xf32>
   return %r : tensor<?x?x32xf32>
 }
+
+// A row's max reading its input through an expansion by a unit dimension
+// (what reshape propagation gives) reads the input itself, the unit
+// dimension dropped from its map. Where the unit dimension's loop is
+// indexed nowhere else, the expansion stays.
+// CHECK-LABEL: func.func @read_through_unit_expansion
+// CHECK-SAME:      (%[[X:.*]]: tensor<64x256xf32>
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK-SAME:        ins(%[[X]] : tensor<64x256xf32>) outs({{.*}} : tensor<64x1xf32>)
+// CHECK-LABEL: func.func @unit_loop_indexed_once
+// CHECK:         tensor.expand_shape
+func.func @read_through_unit_expansion(%x: tensor<64x256xf32>, %init: tensor<64x1xf32>) -> tensor<64x1xf32> {
+  %wide = tensor.expand_shape %x [[0, 1], [2]] output_shape [64, 1, 256] : tensor<64x256xf32> into tensor<64x1x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%wide : tensor<64x1x256xf32>) outs(%init : tensor<64x1xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %a, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64x1xf32>
+  return %r : tensor<64x1xf32>
+}
+func.func @unit_loop_indexed_once(%x: tensor<64x256xf32>, %init: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %wide = tensor.expand_shape %x [[0, 1], [2]] output_shape [64, 1, 256] : tensor<64x256xf32> into tensor<64x1x256xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>],
+                       iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%wide : tensor<64x1x256xf32>) outs(%init : tensor<64x256xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %m = arith.maximumf %a, %acc : f32
+    linalg.yield %m : f32
+  } -> tensor<64x256xf32>
+  return %r : tensor<64x256xf32>
+}

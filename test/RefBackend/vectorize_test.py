@@ -152,6 +152,55 @@ func.func @main(%x: {t}) -> {out} {{
 """
 
 
+def softmax_source(shape):
+    """A softmax along the rows of a 2-D f32 tensor (max, exp, sum, divide), as
+    linalg.generic ops over the whole tensor: a row kernel (refback-fuse-rows)."""
+    t, rows = ty(shape, "f32"), ty(shape[:1], "f32")
+    return f"""
+#id = affine_map<(i, j) -> (i, j)>
+#row = affine_map<(i, j) -> (i)>
+func.func @main(%x: {t}) -> {t} {{
+  %low = arith.constant -3.4e38 : f32
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.empty() : {rows}
+  %lows = linalg.fill ins(%low : f32) outs(%rows : {rows}) -> {rows}
+  %max = linalg.generic {{indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}}
+      ins(%x : {t}) outs(%lows : {rows}) {{
+  ^bb0(%in: f32, %acc: f32):
+    %m = arith.maximumf %in, %acc : f32
+    linalg.yield %m : f32
+  }} -> {rows}
+  %empty = tensor.empty() : {t}
+  %exp = linalg.generic {{indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}}
+      ins(%x, %max : {t}, {rows}) outs(%empty : {t}) {{
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    linalg.yield %e : f32
+  }} -> {t}
+  %zeros = linalg.fill ins(%zero : f32) outs(%rows : {rows}) -> {rows}
+  %sum = linalg.generic {{indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}}
+      ins(%exp : {t}) outs(%zeros : {rows}) {{
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }} -> {rows}
+  %r = linalg.generic {{indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}}
+      ins(%exp, %sum : {t}, {rows}) outs(%empty : {t}) {{
+  ^bb0(%e: f32, %s: f32, %o: f32):
+    %q = arith.divf %e, %s : f32
+    linalg.yield %q : f32
+  }} -> {t}
+  return %r : {t}
+}}
+"""
+
+
+def softmax_reference(x):
+    e = np.exp(x.astype(np.float64) - x.max(1, keepdims=True))
+    return e / e.sum(1, keepdims=True)
+
+
 def conv2d_source(x_shape, w_shape, stride):
     n, c, h, w = x_shape
     f, _, kh, kw = w_shape
@@ -282,6 +331,14 @@ class FastAgainstNaiveTest(unittest.TestCase):
                 self.check(reduction_source(shape, axis, kind), (x,), reference, rtol=1e-4, atol=1e-4,
                            vectorized=shape[-1] >= 16 or out_size(shape, axis) >= 16)
 
+    def test_softmax_rows(self):
+        # Tiles of rows (16 KiB of a row's floats each) and their remainder.
+        for shape in [(37, 129), (1, 1000), (300, 17), (5, 7)]:
+            with self.subTest(shape=shape):
+                x = normal(*shape) * 4
+                self.check(softmax_source(shape), (x,), softmax_reference(x), rtol=1e-5, atol=1e-6,
+                           vectorized=shape[1] >= 16)
+
     def test_convolution(self):
         for x_shape, w_shape, stride in [((1, 3, 17, 19), (8, 3, 3, 3), 1),
                                          ((2, 5, 33, 35), (33, 5, 3, 3), 2),
@@ -308,6 +365,7 @@ class ThreadsTest(unittest.TestCase):
                                  (normal(257, 301), normal(257, 301), normal(301)))),
         ("row max", lambda: (reduction_source((300, 1000), 1, "max"), (normal(300, 1000),))),
         ("column sum", lambda: (reduction_source((1000, 300), 0, "sum"), (normal(1000, 300),))),
+        ("softmax", lambda: (softmax_source((300, 1000)), (normal(300, 1000),))),
         ("convolution", lambda: (conv2d_source((1, 8, 66, 67), (16, 8, 3, 3), 1),
                                  (normal(1, 8, 66, 67), normal(16, 8, 3, 3)))),
     ]
