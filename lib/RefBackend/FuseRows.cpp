@@ -97,7 +97,8 @@ producerTiles(linalg::LinalgOp user, const llvm::SmallBitVector &tiled,
 // tiled), each with the loops its tile tiles: `root` and, recursively,
 // the producers its tiles read a part of, where every use of a producer is
 // in the kernel and all of them read the same tiles of it. Empty if no op
-// of the kernel reduces (then FuseElementwise has fused what there is).
+// of the kernel reduces (then FuseElementwise has fused what there is), or
+// if one has an empty loop.
 llvm::MapVector<Operation *, llvm::SmallBitVector>
 rowKernel(linalg::LinalgOp root, const llvm::SmallBitVector &rootTiles) {
   DenseSet<Operation *> excluded;
@@ -140,7 +141,13 @@ rowKernel(linalg::LinalgOp root, const llvm::SmallBitVector &rootTiles) {
   bool reduces = llvm::any_of(kernel, [](auto &entry) {
     return cast<linalg::LinalgOp>(entry.first).getNumReductionLoops() > 0;
   });
-  if (!reduces)
+  // (An empty loop, such as a sum over no elements, has no tiles: MLIR's
+  // tiling of it would divide by zero.)
+  bool empty = llvm::any_of(kernel, [](auto &entry) {
+    return llvm::is_contained(
+        cast<linalg::LinalgOp>(entry.first).getStaticLoopRanges(), 0);
+  });
+  if (!reduces || empty)
     kernel.clear();
   return kernel;
 }

@@ -121,6 +121,38 @@ def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
                            "tensor::TensorDialect"];
 }
 
+def ConvolutionsToProducts
+    : Pass<"refback-convolutions-to-products", "func::FuncOp"> {
+  let summary = "Rewrites 2-D convolutions as matrix products of their filter "
+                "and an im2col tensor";
+  let description = [{
+    Runs on linalg-on-tensors, before refback-tile-and-vectorize, whose
+    register tiles then take the product.
+
+    A static `linalg.conv_2d_nchw_fchw` (f32 or f64, no dilation; the
+    input already padded) becomes:
+    - its im2col tensor, [n, c * kh * kw, oh * ow]: row (c, kh, kw) of
+      batch n holds `input[n, c, oh * sh + kh, ow * sw + kw]` for every
+      output position. Loops over (n, c, kh, kw, oh) copy an output row's
+      worth at a time, 16 columns to a vector: a contiguous read at stride
+      1, a read of every s-th element (one wider read and a shuffle) at
+      stride s. A 1x1 filter at stride 1 reads the input as it is (a
+      collapse, no copy).
+    - the product of the filter, [f, c * kh * kw], and the im2col tensor,
+      batched along n, into the output: a `linalg.generic` with loops
+      (n, f, oh * ow, k).
+    MLIR's own im2col builds each element apart, with divisions and
+    remainders for its indices, and stays scalar; it still takes
+    `linalg.conv_2d_nhwc_hwcf`.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"1",
+           "Threads the compiled code may run on">,
+  ];
+  let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
+                           "tensor::TensorDialect", "vector::VectorDialect"];
+}
+
 def FuseRows : Pass<"refback-fuse-rows", "func::FuncOp"> {
   let summary = "Fuses reductions along rows with their producers and "
                 "consumers into loops over tiles of rows (row kernels)";
@@ -165,10 +197,8 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
     reference backend's CPU code; without it, every linalg op becomes
     scalar loops.
 
-    - 2-D convolutions over static NCHW (or NHWC) inputs without dilation
-      become an im2col tensor and a batched matrix product.
     - A contraction with an n dimension (matmul, batch_matmul, the product
-      im2col made, a generic one) is tiled 8 rows of its innermost m
+      of a convolution, a generic one) is tiled 8 rows of its innermost m
       dimension by two vector registers of its innermost n dimension, by
       one step of k (an m or n dimension smaller than that: all of it).
       Its tile becomes a `vector.contract` of an 8x1 column and a 1x2V row
@@ -190,7 +220,7 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
 
     Left alone (scalar loops as before): ops on element types without a
     vector layout (i1, sub-byte integers, f16, bf16, complex), convolutions
-    im2col does not take, pools, and tiles `linalg::vectorize` declines
+    refback-convolutions-to-products does not take, pools, and tiles `linalg::vectorize` declines
     (gathers through `tensor.extract`, unrecognized reductions).
 
     A vector register is `vector-bits` wide; 0 asks the host (512 with

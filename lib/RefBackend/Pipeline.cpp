@@ -46,6 +46,9 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createLowerGetNextSeed(seed));
   pm.addNestedPass<func::FuncOp>(createFuseElementwise());
   if (options.vectorize) {
+    ConvolutionsToProductsOptions products;
+    products.threads = options.threads;
+    pm.addNestedPass<func::FuncOp>(createConvolutionsToProducts(products));
     FuseRowsOptions rows;
     rows.threads = options.threads;
     pm.addNestedPass<func::FuncOp>(createFuseRows(rows));

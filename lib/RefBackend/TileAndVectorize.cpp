@@ -374,7 +374,6 @@ public:
     IRRewriter rewriter(&getContext());
     int64_t bits = vectorBits > 0 ? vectorBits : hostVectorBits();
 
-    convertConvolutionsToProducts(rewriter, func);
     tile(rewriter, func, bits);
     if (failed(applyPatternsAndFoldGreedily(func, canonicalization)))
       return signalPassFailure();
@@ -388,28 +387,6 @@ public:
   }
 
 private:
-  // 2-D convolutions over static NCHW or NHWC inputs as an im2col tensor and
-  // a batched matrix product, which the contraction tiles take.
-  void convertConvolutionsToProducts(IRRewriter &rewriter, func::FuncOp func) {
-    SmallVector<Operation *> convolutions;
-    func.walk([&](Operation *op) {
-      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcHwcfOp>(op))
-        convolutions.push_back(op);
-    });
-    for (Operation *op : convolutions) {
-      auto linalgOp = cast<linalg::LinalgOp>(op);
-      if (!widestElementBits(linalgOp) ||
-          !isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
-        continue;
-      rewriter.setInsertionPoint(op);
-      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op))
-        (void)linalg::rewriteInIm2Col(rewriter, nchw);
-      else
-        (void)linalg::rewriteInIm2Col(rewriter,
-                                      cast<linalg::Conv2DNhwcHwcfOp>(op));
-    }
-  }
-
   // Each candidate op becomes loops over tiles; each loop is peeled so that
   // all but its last iteration take a full tile, which is marked.
   void tile(IRRewriter &rewriter, func::FuncOp func, int64_t bits) {

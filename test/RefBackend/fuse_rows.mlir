@@ -163,3 +163,31 @@ func.func @no_reduction(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
   } -> tensor<64x256xf32>
   return %z : tensor<64x256xf32>
 }
+
+// -----
+
+// A sum over no elements (a [2, 0, 4] input) is left alone: its empty loop
+// has no tiles.
+// CHECK-LABEL: func.func @empty_sum
+// CHECK-NOT:     scf.for
+// CHECK:         return
+#map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @empty_sum(%x: tensor<2x0x4xf32>) -> tensor<2x1x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<2x1x4xf32>
+  %zeros = linalg.fill ins(%zero : f32) outs(%e : tensor<2x1x4xf32>) -> tensor<2x1x4xf32>
+  %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>],
+                         iterator_types = ["parallel", "reduction", "parallel", "parallel"]}
+      ins(%x : tensor<2x0x4xf32>) outs(%zeros : tensor<2x1x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %s = arith.addf %v, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<2x1x4xf32>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%sum : tensor<2x1x4xf32>) outs(%e : tensor<2x1x4xf32>) {
+  ^bb0(%v: f32, %o: f32):
+    %l = math.log %v : f32
+    linalg.yield %l : f32
+  } -> tensor<2x1x4xf32>
+  return %r : tensor<2x1x4xf32>
+}

@@ -342,7 +342,9 @@ class FastAgainstNaiveTest(unittest.TestCase):
     def test_convolution(self):
         for x_shape, w_shape, stride in [((1, 3, 17, 19), (8, 3, 3, 3), 1),
                                          ((2, 5, 33, 35), (33, 5, 3, 3), 2),
-                                         ((1, 1, 7, 7), (1, 1, 7, 7), 1)]:
+                                         ((1, 1, 7, 7), (1, 1, 7, 7), 1),
+                                         ((2, 16, 10, 10), (16, 16, 3, 3), 1),  # 4 rows a panel
+                                         ((1, 8, 11, 11), (8, 8, 3, 3), 1)]:    # im2col (9 columns)
             with self.subTest(x=x_shape, w=w_shape, stride=stride):
                 x, w = normal(*x_shape), normal(*w_shape)
                 self.check(conv2d_source(x_shape, w_shape, stride), (x, w),
