@@ -114,8 +114,14 @@ def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
     (in an FFN block, 256 times over).
 
     A batched matrix product whose right operand is one matrix broadcast
-    along the batch becomes a product of the stacked rows, [b*m, k] x
-    [k, n], so that the broadcast is never built.
+    along the batch reads the matrix itself: a generic product with loops
+    (b, m, n, k), so that the broadcast is never built.
+
+    A generic op reading an expansion that only adds unit dimensions (the
+    [rows, 1, cols] input reshape propagation gives a row's max) reads the
+    expansion's source, the unit dimensions dropped from its map, where
+    their loops are indexed elsewhere: a row kernel (refback-fuse-rows)
+    needs producer and consumer adjacent.
   }];
   let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];

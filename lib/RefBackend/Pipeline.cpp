@@ -1,9 +1,10 @@
 //===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
 //
-// refback-linalg-on-tensors-to-llvm-pipeline: check the contract, fuse row
-// kernels, tile and vectorize (unless vectorize=false), bufferize, free buffers
-// (all but the results), hand results to a callback, lower vectors, loops and
-// control flow, then everything to the LLVM dialect for MLIR's ExecutionEngine.
+// refback-linalg-on-tensors-to-llvm-pipeline: check the contract; unless
+// vectorize=false, convolutions to products, row kernels, tiles and vectors;
+// bufferize (arguments read-only), free buffers (all but the results), hand
+// results to a callback, lower vectors, loops and control flow, then
+// everything to the LLVM dialect for MLIR's ExecutionEngine.
 //
 //===----------------------------------------------------------------------===//
 

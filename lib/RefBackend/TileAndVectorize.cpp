@@ -374,6 +374,7 @@ public:
     IRRewriter rewriter(&getContext());
     int64_t bits = vectorBits > 0 ? vectorBits : hostVectorBits();
 
+    padsAsCopies(rewriter, func);
     tile(rewriter, func, bits);
     if (failed(applyPatternsAndFoldGreedily(func, canonicalization)))
       return signalPassFailure();
@@ -387,6 +388,91 @@ public:
   }
 
 private:
+  // A static tensor.pad with one padding value as a fill of its result
+  // (tiled and vectorized like any op) and loops that copy the source into
+  // the fill's interior a row of vectors at a time (the loop over the
+  // outermost dimension with two rows or more marked for threads, if there
+  // are enough elements). Bufferized as it is, a pad copies its source
+  // element by element (a memref.copy into a strided view), on one thread.
+  void padsAsCopies(IRRewriter &rewriter, func::FuncOp func) {
+    SmallVector<tensor::PadOp> pads;
+    func.walk([&](tensor::PadOp pad) { pads.push_back(pad); });
+    for (tensor::PadOp pad : pads) {
+      Value value = pad.getConstantPaddingValue();
+      RankedTensorType type = pad.getResultType();
+      RankedTensorType sourceType = pad.getSourceType();
+      if (!value || !type.hasStaticShape() || !sourceType.hasStaticShape() ||
+          type.getRank() == 0 || sourceType.getNumElements() == 0 ||
+          !hasVectorLayout(type.getElementType()))
+        continue;
+      rewriter.setInsertionPoint(pad);
+      // (A constant the pad's region yields is cloned out of it.)
+      if (Operation *constant = value.getDefiningOp();
+          constant && pad->isAncestor(constant))
+        value = rewriter.clone(*constant)->getResult(0);
+      Location loc = pad.getLoc();
+      Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
+                                                     type.getElementType());
+      Value filled =
+          rewriter.create<linalg::FillOp>(loc, value, empty).getResult(0);
+      ArrayRef<int64_t> shape = sourceType.getShape();
+      int64_t rank = shape.size();
+      SmallVector<int64_t> low = llvm::to_vector(pad.getStaticLow());
+      if (llvm::any_of(low, ShapedType::isDynamic))
+        continue;
+      auto index = [&](int64_t v) -> Value {
+        return rewriter.create<arith::ConstantIndexOp>(loc, v);
+      };
+      SmallVector<Value> lower, upper, steps;
+      for (int64_t dim = 0; dim + 1 < rank; ++dim) {
+        lower.push_back(index(0));
+        upper.push_back(index(shape[dim]));
+        steps.push_back(index(1));
+      }
+      Value source = pad.getSource();
+      auto row = VectorType::get({shape.back()}, type.getElementType());
+      auto copyRow = [&](OpBuilder &b, Location l, ValueRange ivs,
+                         Value into) -> Value {
+        Value zero = b.create<arith::ConstantIndexOp>(l, 0);
+        SmallVector<Value> from(ivs), to;
+        from.push_back(zero);
+        for (int64_t dim = 0; dim < rank; ++dim) {
+          Value at = dim + 1 < rank ? ivs[dim] : zero;
+          to.push_back(b.createOrFold<arith::AddIOp>(
+              l, at, b.create<arith::ConstantIndexOp>(l, low[dim])));
+        }
+        Value padding = b.create<arith::ConstantOp>(
+            l, b.getZeroAttr(type.getElementType()));
+        Value read = b.create<vector::TransferReadOp>(
+            l, row, source, from, padding, ArrayRef<bool>{true});
+        return b
+            .create<vector::TransferWriteOp>(l, read, into, to,
+                                             ArrayRef<bool>{true})
+            .getResult();
+      };
+      Value result;
+      if (rank == 1) {
+        result = copyRow(rewriter, loc, {}, filled);
+      } else {
+        scf::LoopNest loops = scf::buildLoopNest(
+            rewriter, loc, lower, upper, steps, ValueRange{filled},
+            [&](OpBuilder &b, Location l, ValueRange ivs,
+                ValueRange carried) -> scf::ValueVector {
+              return {copyRow(b, l, ivs, carried[0])};
+            });
+        result = loops.results.front();
+        if (threads > 1 && sourceType.getNumElements() >= kMinParallelWork)
+          for (auto [dim, loop] : llvm::enumerate(loops.loops))
+            if (shape[dim] >= 2) {
+              loop->setAttr(mlir::torch::RefBackend::kParallelLoopAttr,
+                            rewriter.getUnitAttr());
+              break;
+            }
+      }
+      rewriter.replaceOp(pad, result);
+    }
+  }
+
   // Each candidate op becomes loops over tiles; each loop is peeled so that
   // all but its last iteration take a full tile, which is marked.
   void tile(IRRewriter &rewriter, func::FuncOp func, int64_t bits) {

@@ -201,3 +201,28 @@ func.func @batch_packed(%a: tensor<2x16x64xf32>, %b: tensor<2x64x256xf32>, %c: t
   %r = linalg.batch_matmul ins(%a, %b : tensor<2x16x64xf32>, tensor<2x64x256xf32>) outs(%c : tensor<2x16x256xf32>) -> tensor<2x16x256xf32>
   return %r : tensor<2x16x256xf32>
 }
+
+// -----
+
+// A pad (a convolution's zero border) becomes a fill of the result,
+// vectorized, and loops that copy the source into its interior a row at a
+// time, each row a vector.
+// CHECK-LABEL: func.func @pad
+// CHECK-SAME:      (%[[X:.*]]: tensor<2x4x16x16xf32>)
+// CHECK-NOT:     tensor.pad
+// CHECK:         vector.transfer_write %{{.*}} : vector<16xf32>, tensor<1x1x1x16xf32>
+// CHECK:         scf.for
+// CHECK:           scf.for
+// CHECK:             scf.for
+// CHECK:               %[[ROW:.*]] = vector.transfer_read %[[X]]{{.*}} : tensor<2x4x16x16xf32>, vector<16xf32>
+// CHECK:               vector.transfer_write %[[ROW]], {{.*}}, %c1] {{.*}} : vector<16xf32>, tensor<2x4x18x34xf32>
+// CHECK-NOT:     tensor.pad
+// CHECK:         return
+func.func @pad(%x: tensor<2x4x16x16xf32>) -> tensor<2x4x18x34xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 17] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<2x4x16x16xf32> to tensor<2x4x18x34xf32>
+  return %p : tensor<2x4x18x34xf32>
+}
