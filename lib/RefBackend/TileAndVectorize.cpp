@@ -41,6 +41,10 @@ constexpr llvm::StringLiteral kTileAttr = "refback.tile";
 // thread team: below it, threads cost more than they save.
 constexpr int64_t kMinParallelWork = 1 << 15;
 
+// The fewest elements a pad's copy must have to be shared by threads: a
+// copy is cheap, a fork is not.
+constexpr int64_t kMinParallelCopy = 1 << 18;
+
 // The vector registers of a tile along a reduced innermost loop.
 constexpr int64_t kReductionRegisters = 8;
 
@@ -461,7 +465,7 @@ private:
               return {copyRow(b, l, ivs, carried[0])};
             });
         result = loops.results.front();
-        if (threads > 1 && sourceType.getNumElements() >= kMinParallelWork)
+        if (threads > 1 && sourceType.getNumElements() >= kMinParallelCopy)
           for (auto [dim, loop] : llvm::enumerate(loops.loops))
             if (shape[dim] >= 2) {
               loop->setAttr(mlir::torch::RefBackend::kParallelLoopAttr,
