@@ -33,6 +33,26 @@ constexpr int64_t kMinPanelColumns = 16;
 // The smallest product (multiply-adds) worth a fork of the thread team.
 constexpr int64_t kMinParallelWork = 1 << 15;
 
+// Index arithmetic at a builder's insertion point (constants folded).
+struct IndexMath {
+  OpBuilder &b;
+  Location l;
+  Value constant(int64_t value) const {
+    return b.create<arith::ConstantIndexOp>(l, value);
+  }
+  Value mul(Value x, int64_t y) const {
+    return b.createOrFold<arith::MulIOp>(l, x, constant(y));
+  }
+  Value add(Value x, Value y) const {
+    return b.createOrFold<arith::AddIOp>(l, x, y);
+  }
+  Value add(Value x, int64_t y) const { return add(x, constant(y)); }
+  // The row of filter tap (c, kh, kw) in the [c * kh * kw, ...] matrices.
+  Value tap(Value c, Value kh, Value kw, ArrayRef<int64_t> filterShape) const {
+    return add(mul(add(mul(c, filterShape[2]), kh), filterShape[3]), kw);
+  }
+};
+
 // Copies `width` input columns for output columns [ow0, ow0 + width) of
 // filter tap (c, kh, kw) at output row oh, `input[n, c, oh * sh + kh,
 // (ow0 + i) * sw + kw]`, into `into` at `at` (its last index advancing), as
@@ -44,12 +64,12 @@ Value copyRow(OpBuilder &b, Location l, Value input, Value n, Value c, Value h,
   Type element = cast<RankedTensorType>(input.getType()).getElementType();
   Value padding =
       b.create<arith::ConstantOp>(l, element, b.getZeroAttr(element));
+  IndexMath math{b, l};
   Value first = at.back();
   for (int64_t start = 0; start < width; start += kColumnChunk) {
     int64_t length = std::min(kColumnChunk, width - start);
     int64_t span = (length - 1) * strideW + 1;
-    Value column = b.createOrFold<arith::AddIOp>(
-        l, w, b.create<arith::ConstantIndexOp>(l, start * strideW));
+    Value column = math.add(w, start * strideW);
     Value read = b.create<vector::TransferReadOp>(
         l, VectorType::get({span}, element), input, ValueRange{n, c, h, column},
         padding, ArrayRef<bool>{true});
@@ -59,8 +79,7 @@ Value copyRow(OpBuilder &b, Location l, Value input, Value n, Value c, Value h,
         every.push_back(lane * strideW);
       read = b.create<vector::ShuffleOp>(l, read, read, every);
     }
-    at.back() = b.createOrFold<arith::AddIOp>(
-        l, first, b.create<arith::ConstantIndexOp>(l, start));
+    at.back() = math.add(first, start);
     into = b.create<vector::TransferWriteOp>(l, read, into, at,
                                              ArrayRef<bool>{true})
                .getResult();
@@ -93,8 +112,8 @@ Value im2col(OpBuilder &builder, Location loc, Value input,
       loc,
       ArrayRef<int64_t>{batch, channels * kernelH * kernelW, rows * columns},
       element);
-  auto index = [&](int64_t value) -> Value {
-    return builder.create<arith::ConstantIndexOp>(loc, value);
+  auto index = [math = IndexMath{builder, loc}](int64_t value) {
+    return math.constant(value);
   };
   Value zero = index(0), one = index(1);
   SmallVector<Value> upper = {index(batch), index(channels), index(kernelH),
@@ -105,19 +124,11 @@ Value im2col(OpBuilder &builder, Location loc, Value input,
       [&](OpBuilder &b, Location l, ValueRange ivs,
           ValueRange carried) -> scf::ValueVector {
         Value n = ivs[0], c = ivs[1], kh = ivs[2], kw = ivs[3], oh = ivs[4];
-        auto constant = [&](int64_t value) -> Value {
-          return b.create<arith::ConstantIndexOp>(l, value);
-        };
-        auto mul = [&](Value x, int64_t y) -> Value {
-          return b.create<arith::MulIOp>(l, x, constant(y));
-        };
-        auto add = [&](Value x, Value y) -> Value {
-          return b.create<arith::AddIOp>(l, x, y);
-        };
-        Value row = add(mul(add(mul(c, kernelH), kh), kernelW), kw);
-        Value h = add(mul(oh, strideH), kh);
-        Value col = copyRow(b, l, input, n, c, h, kw, columns, strideW,
-                            carried[0], {n, row, mul(oh, columns)});
+        IndexMath math{b, l};
+        Value h = math.add(math.mul(oh, strideH), kh);
+        Value col = copyRow(
+            b, l, input, n, c, h, kw, columns, strideW, carried[0],
+            {n, math.tap(c, kh, kw, filterShape), math.mul(oh, columns)});
         return {col};
       });
   return loops.results.front();
@@ -159,8 +170,8 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
   // [ow0, ow0 + width), into `out`.
   auto panelProduct = [&](OpBuilder &b, Location l, Value n, Value oh,
                           Value ow0, int64_t width, Value out) -> Value {
-    auto index = [&](int64_t value) -> Value {
-      return b.create<arith::ConstantIndexOp>(l, value);
+    auto index = [math = IndexMath{b, l}](int64_t value) {
+      return math.constant(value);
     };
     Value zero = index(0), one = index(1);
     Value panel = b.create<tensor::EmptyOp>(
@@ -173,22 +184,14 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
         [&](OpBuilder &tb, Location tl, ValueRange ivs,
             ValueRange carried) -> scf::ValueVector {
           Value c = ivs[0], kh = ivs[1], kw = ivs[2];
-          auto constant = [&](int64_t value) -> Value {
-            return tb.create<arith::ConstantIndexOp>(tl, value);
-          };
-          auto mul = [&](Value x, int64_t y) -> Value {
-            return tb.createOrFold<arith::MulIOp>(tl, x, constant(y));
-          };
-          auto add = [&](Value x, Value y) -> Value {
-            return tb.createOrFold<arith::AddIOp>(tl, x, y);
-          };
-          Value row = add(mul(add(mul(c, kernelH), kh), kernelW), kw);
-          Value w = add(mul(ow0, strides[1]), kw);
+          IndexMath math{tb, tl};
+          Value row = math.tap(c, kh, kw, filterShape);
+          Value w = math.add(math.mul(ow0, strides[1]), kw);
           Value into = carried[0];
           for (int64_t r = 0; r < rowsPerPanel; ++r) {
-            Value h = add(mul(add(oh, constant(r)), strides[0]), kh);
+            Value h = math.add(math.mul(math.add(oh, r), strides[0]), kh);
             into = copyRow(tb, tl, input, n, c, h, w, width, strides[1], into,
-                           {row, constant(r * width)});
+                           {row, math.constant(r * width)});
           }
           return {into};
         });
@@ -213,8 +216,8 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
     return b.create<tensor::InsertSliceOp>(l, rowsTile, out, at, sizes, unit);
   };
 
-  auto index = [&](int64_t value) -> Value {
-    return rewriter.create<arith::ConstantIndexOp>(loc, value);
+  auto index = [math = IndexMath{rewriter, loc}](int64_t value) {
+    return math.constant(value);
   };
   Value zero = index(0), one = index(1);
   int64_t full = columns / kPanelColumns * kPanelColumns;
