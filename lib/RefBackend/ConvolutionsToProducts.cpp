@@ -30,9 +30,6 @@ constexpr int64_t kColumnChunk = 16;
 constexpr int64_t kPanelColumns = 32;
 constexpr int64_t kMinPanelColumns = 16;
 
-// The smallest product (multiply-adds) worth a fork of the thread team.
-constexpr int64_t kMinParallelWork = 1 << 15;
-
 // Index arithmetic at a builder's insertion point (constants folded).
 struct IndexMath {
   OpBuilder &b;
@@ -246,8 +243,8 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
                              columns - full, out);
         return {out};
       });
-  int64_t work = batch * filters * rows * columns * depth;
-  if (parallel && work >= kMinParallelWork)
+  if (parallel && mlir::torch::RefBackend::worthThreads(
+                      {batch, filters, rows, columns, depth}))
     loops.loops[batch > 1 ? 0 : 1]->setAttr(
         mlir::torch::RefBackend::kParallelLoopAttr, rewriter.getUnitAttr());
   rewriter.replaceOp(op, loops.results);
@@ -290,10 +287,7 @@ LogicalResult convolutionAsProduct(RewriterBase &rewriter,
   // Loops (n, f, p, k): filter (f, k), im2col (n, k, p), output (n, f, p).
   MLIRContext *context = rewriter.getContext();
   auto dims = [&](ArrayRef<unsigned> positions) {
-    SmallVector<AffineExpr> results;
-    for (unsigned position : positions)
-      results.push_back(getAffineDimExpr(position, context));
-    return AffineMap::get(4, 0, results, context);
+    return AffineMap::getMultiDimMapWithTargets(4, positions, context);
   };
   SmallVector<utils::IteratorType> iterators(3, utils::IteratorType::parallel);
   iterators.push_back(utils::IteratorType::reduction);

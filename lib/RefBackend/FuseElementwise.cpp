@@ -87,10 +87,7 @@ struct ProductOfBroadcastMatrix
     // Loops (b, m, n, k); the body is the batched product's own.
     MLIRContext *context = getContext();
     auto dims = [&](ArrayRef<unsigned> positions) {
-      SmallVector<AffineExpr> results;
-      for (unsigned position : positions)
-        results.push_back(getAffineDimExpr(position, context));
-      return AffineMap::get(4, 0, results, context);
+      return AffineMap::getMultiDimMapWithTargets(4, positions, context);
     };
     SmallVector<AffineMap> maps = {dims({0, 1, 3}), dims({3, 2}),
                                    dims({0, 1, 2})};

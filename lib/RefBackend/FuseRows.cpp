@@ -36,10 +36,6 @@ namespace {
 // that a tile's intermediates are still there when the next op reads them.
 constexpr int64_t kRowTileBytes = 16 * 1024;
 
-// The smallest iteration space worth a fork of the thread team (as in
-// refback-tile-and-vectorize).
-constexpr int64_t kMinParallelWork = 1 << 15;
-
 // An op a row kernel may contain: a structured op on tensors whose maps
 // pick loops (or index 0 of a unit dimension) and whose results are each
 // indexed by loops, other than a matrix product or a convolution (those
@@ -172,12 +168,8 @@ public:
   using FuseRowsBase::FuseRowsBase;
 
   LogicalResult initialize(MLIRContext *context) override {
-    RewritePatternSet canonical(context);
-    for (Dialect *dialect : context->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(canonical);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      op.getCanonicalizationPatterns(canonical, context);
-    canonicalization = FrozenRewritePatternSet(std::move(canonical));
+    canonicalization =
+        mlir::torch::RefBackend::canonicalizationPatterns(context);
     return success();
   }
 
@@ -334,15 +326,8 @@ private:
   // ops inside are not parallelized again).
   void markParallelLoop(linalg::LinalgOp root, ArrayRef<int64_t> sizes,
                         ArrayRef<LoopLikeOpInterface> loops) {
-    if (threads <= 1)
-      return;
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
-    int64_t work = 1;
-    for (int64_t range : ranges)
-      work = ShapedType::isDynamic(range)
-                 ? kMinParallelWork
-                 : std::min(work * range, kMinParallelWork);
-    if (work < kMinParallelWork)
+    if (threads <= 1 || !mlir::torch::RefBackend::worthThreads(ranges))
       return;
     for (auto [dim, loop] : llvm::enumerate(loops))
       if (ShapedType::isDynamic(ranges[dim]) || ranges[dim] >= 2 * sizes[dim]) {

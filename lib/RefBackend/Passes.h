@@ -10,8 +10,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
 
 #include <memory>
 
@@ -36,6 +38,34 @@ inline constexpr const char *kChecksAttr = "refback.checks";
 /// Marks a tile loop whose iterations may run on threads of their own
 /// (refback-tile-and-vectorize sets it, refback-parallelize reads it).
 inline constexpr const char *kParallelLoopAttr = "refback.parallel";
+
+/// The smallest iteration space (loop ranges multiplied; a convolution's
+/// multiply-adds) worth a fork of the thread team: below it, threads cost
+/// more than they save.
+inline constexpr int64_t kMinParallelWork = 1 << 15;
+
+/// Whether loops of these static ranges (a dynamic one counts as large) are
+/// worth sharing among threads.
+inline bool worthThreads(ArrayRef<int64_t> ranges) {
+  int64_t work = 1;
+  for (int64_t range : ranges) {
+    if (ShapedType::isDynamic(range))
+      return true;
+    work = std::min(work * range, kMinParallelWork);
+  }
+  return work >= kMinParallelWork;
+}
+
+/// Every canonicalization pattern of the context's dialects and ops (what
+/// the canonicalizer pass applies), for a pass to run on what it made.
+inline FrozenRewritePatternSet canonicalizationPatterns(MLIRContext *context) {
+  RewritePatternSet patterns(context);
+  for (Dialect *dialect : context->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : context->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, context);
+  return FrozenRewritePatternSet(std::move(patterns));
+}
 
 struct LinalgOnTensorsToLLVMOptions
     : public PassPipelineOptions<LinalgOnTensorsToLLVMOptions> {

@@ -37,10 +37,6 @@ namespace {
 // Marks the full tiles this pass made, until they are vectorized.
 constexpr llvm::StringLiteral kTileAttr = "refback.tile";
 
-// The smallest iteration space (loop ranges multiplied) worth a fork of the
-// thread team: below it, threads cost more than they save.
-constexpr int64_t kMinParallelWork = 1 << 15;
-
 // The fewest elements a pad's copy must have to be shared by threads: a
 // copy is cheap, a fork is not.
 constexpr int64_t kMinParallelCopy = 1 << 18;
@@ -226,13 +222,10 @@ OpOperand *packableOperand(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
       ranges[n] * ranges[k] * elementBits / 8 <= kPackedOperandBytes)
     return nullptr;
   // (batch..., k, n): a [k, n] matrix per batch.
-  MLIRContext *context = op->getContext();
-  SmallVector<AffineExpr> results;
-  for (unsigned b : dims->batch)
-    results.push_back(getAffineDimExpr(b, context));
-  results.push_back(getAffineDimExpr(k, context));
-  results.push_back(getAffineDimExpr(n, context));
-  AffineMap kn = AffineMap::get(op.getNumLoops(), 0, results, context);
+  SmallVector<unsigned> positions(dims->batch.begin(), dims->batch.end());
+  positions.append({k, n});
+  AffineMap kn = AffineMap::getMultiDimMapWithTargets(
+      op.getNumLoops(), positions, op->getContext());
   for (OpOperand *input : op.getDpsInputOperands())
     if (op.getMatchingIndexingMap(input) == kn)
       return input;
@@ -293,11 +286,6 @@ void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
                       ArrayRef<int64_t> order,
                       ArrayRef<LoopLikeOpInterface> loops) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t work = 1;
-  for (int64_t range : ranges)
-    work = ShapedType::isDynamic(range)
-               ? kMinParallelWork
-               : std::min(work * range, kMinParallelWork);
   // The tiled dims (size 0: not tiled), in the order of their loops.
   SmallVector<int64_t> dims;
   for (int64_t position = 0, e = ranges.size(); position < e; ++position) {
@@ -305,7 +293,8 @@ void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
     if (sizes[dim] != 0)
       dims.push_back(dim);
   }
-  if (work < kMinParallelWork || loops.size() != dims.size())
+  if (!mlir::torch::RefBackend::worthThreads(ranges) ||
+      loops.size() != dims.size())
     return;
   // Inside a row kernel's tile (refback-fuse-rows), whose loop threads share.
   for (Operation *parent = op->getParentOp(); parent;
@@ -337,12 +326,8 @@ public:
   using TileAndVectorizeBase::TileAndVectorizeBase;
 
   LogicalResult initialize(MLIRContext *context) override {
-    RewritePatternSet canonical(context);
-    for (Dialect *dialect : context->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(canonical);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      op.getCanonicalizationPatterns(canonical, context);
-    canonicalization = FrozenRewritePatternSet(std::move(canonical));
+    canonicalization =
+        mlir::torch::RefBackend::canonicalizationPatterns(context);
 
     // First the contractions form (multiplications reduced become
     // vector.contract, broadcasts and transposes fold into its maps), then
@@ -405,8 +390,10 @@ private:
       Value value = pad.getConstantPaddingValue();
       RankedTensorType type = pad.getResultType();
       RankedTensorType sourceType = pad.getSourceType();
+      ArrayRef<int64_t> low = pad.getStaticLow();
       if (!value || !type.hasStaticShape() || !sourceType.hasStaticShape() ||
           type.getRank() == 0 || sourceType.getNumElements() == 0 ||
+          llvm::any_of(low, ShapedType::isDynamic) ||
           !hasVectorLayout(type.getElementType()))
         continue;
       rewriter.setInsertionPoint(pad);
@@ -421,9 +408,6 @@ private:
           rewriter.create<linalg::FillOp>(loc, value, empty).getResult(0);
       ArrayRef<int64_t> shape = sourceType.getShape();
       int64_t rank = shape.size();
-      SmallVector<int64_t> low = llvm::to_vector(pad.getStaticLow());
-      if (llvm::any_of(low, ShapedType::isDynamic))
-        continue;
       auto index = [&](int64_t v) -> Value {
         return rewriter.create<arith::ConstantIndexOp>(loc, v);
       };
@@ -454,26 +438,19 @@ private:
                                              ArrayRef<bool>{true})
             .getResult();
       };
-      Value result;
-      if (rank == 1) {
-        result = copyRow(rewriter, loc, {}, filled);
-      } else {
-        scf::LoopNest loops = scf::buildLoopNest(
-            rewriter, loc, lower, upper, steps, ValueRange{filled},
-            [&](OpBuilder &b, Location l, ValueRange ivs,
-                ValueRange carried) -> scf::ValueVector {
-              return {copyRow(b, l, ivs, carried[0])};
-            });
-        result = loops.results.front();
-        if (threads > 1 && sourceType.getNumElements() >= kMinParallelCopy)
-          for (auto [dim, loop] : llvm::enumerate(loops.loops))
-            if (shape[dim] >= 2) {
-              loop->setAttr(mlir::torch::RefBackend::kParallelLoopAttr,
-                            rewriter.getUnitAttr());
-              break;
-            }
-      }
-      rewriter.replaceOp(pad, result);
+      // (One row, of a 1-D pad: no loops.)
+      scf::LoopNest loops = scf::buildLoopNest(
+          rewriter, loc, lower, upper, steps, ValueRange{filled},
+          [&](OpBuilder &b, Location l, ValueRange ivs, ValueRange carried)
+              -> scf::ValueVector { return {copyRow(b, l, ivs, carried[0])}; });
+      if (threads > 1 && sourceType.getNumElements() >= kMinParallelCopy)
+        for (auto [dim, loop] : llvm::enumerate(loops.loops))
+          if (shape[dim] >= 2) {
+            loop->setAttr(mlir::torch::RefBackend::kParallelLoopAttr,
+                          rewriter.getUnitAttr());
+            break;
+          }
+      rewriter.replaceOp(pad, loops.results.front());
     }
   }
 
