@@ -131,6 +131,36 @@ Value im2col(OpBuilder &builder, Location loc, Value input,
   return loops.results.front();
 }
 
+// The op a convolution's result feeds that its row panels compute as well
+// (an epilogue: a batch norm, a ReLU, a residual's addition), if there is
+// one: the convolution's only user, a linalg.generic on tensors with four
+// parallel loops and one result, reading the convolution's result and
+// writing its own through identity maps, over the output's shape.
+linalg::GenericOp epilogueOf(linalg::Conv2DNchwFchwOp op) {
+  Value result = op->getResult(0);
+  if (result.use_empty())
+    return {};
+  auto user = dyn_cast<linalg::GenericOp>(*result.getUsers().begin());
+  if (!user || !user.hasPureTensorSemantics() || user.getNumDpsInits() != 1 ||
+      user.getNumLoops() != 4 || user.getNumParallelLoops() != 4 ||
+      user->getBlock() != op->getBlock() ||
+      llvm::any_of(result.getUsers(),
+                   [&](Operation *other) { return other != user; }))
+    return {};
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(4, op->getContext());
+  auto outputType = cast<RankedTensorType>(result.getType());
+  auto initType = dyn_cast<RankedTensorType>(user.getDpsInits()[0].getType());
+  if (!initType || initType.getShape() != outputType.getShape() ||
+      user.getDpsInits()[0] == result ||
+      user.getMatchingIndexingMap(user.getDpsInitOperand(0)) != identity)
+    return {};
+  for (OpOperand *input : user.getDpsInputOperands())
+    if (input->get() == result &&
+        user.getMatchingIndexingMap(input) != identity)
+      return {};
+  return user;
+}
+
 // A static NCHW convolution without dilation whose output rows have
 // kMinPanelColumns or more (or narrower rows, kPanelColumns of them to a
 // panel), as products by row panels: for each batch n, output row oh (or
@@ -162,9 +192,53 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
   SmallVector<int64_t> strides(op.getStrides().getValues<int64_t>());
   Type element = outputType.getElementType();
   Location loc = op.getLoc();
+  // With an epilogue, the loops compute its result instead, a tile at a
+  // time from the product's tile, and carry it; they go where it is (its
+  // other operands are defined by then). Not with several rows to a panel:
+  // its tile's rows would be narrower than a vector.
+  linalg::GenericOp epilogue = rowsPerPanel == 1 ? epilogueOf(op) : nullptr;
+  if (epilogue)
+    rewriter.setInsertionPoint(epilogue);
+  auto fill = output.getDefiningOp<linalg::FillOp>();
+  Value result = op->getResult(0);
+
+  // The epilogue's tile at `at` (of `sizes`), reading the product's tile
+  // [f, width] where it read the convolution's result, inserted into `out`.
+  auto epilogueTile = [&](OpBuilder &b, Location l, Value product,
+                          ArrayRef<OpFoldResult> at,
+                          ArrayRef<OpFoldResult> sizes, Value out) -> Value {
+    // [f, width] as [1, f, 1, width], the type of a slice of the result.
+    auto type = cast<RankedTensorType>(product.getType());
+    Value productTile = b.create<tensor::ExpandShapeOp>(
+        l,
+        RankedTensorType::get({1, type.getDimSize(0), 1, type.getDimSize(1)},
+                              type.getElementType()),
+        product, SmallVector<ReassociationIndices>{{0, 1}, {2, 3}});
+    FailureOr<TilingResult> tiled =
+        cast<TilingInterface>(epilogue.getOperation())
+            .getTiledImplementation(b, at, sizes);
+    // (Tiling a generic op on tensors with static sizes does not fail.)
+    Operation *tiledOp = tiled->tiledOps.front();
+    for (OpOperand &operand : tiledOp->getOpOperands()) {
+      auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+      if (!slice)
+        continue;
+      if (slice.getSource() == result) {
+        operand.set(productTile);
+        slice->erase();
+      } else if (&operand ==
+                 cast<linalg::LinalgOp>(tiledOp).getDpsInitOperand(0)) {
+        slice.getSourceMutable().assign(out);
+      }
+    }
+    SmallVector<OpFoldResult> unit(4, b.getIndexAttr(1));
+    return b.create<tensor::InsertSliceOp>(l, tiled->tiledValues.front(), out,
+                                           at, sizes, unit);
+  };
 
   // The product of one panel, rows [oh, oh + rowsPerPanel) by columns
-  // [ow0, ow0 + width), into `out`.
+  // [ow0, ow0 + width), into `out` (the epilogue's result, if there is
+  // one, else the convolution's).
   auto panelProduct = [&](OpBuilder &b, Location l, Value n, Value oh,
                           Value ow0, int64_t width, Value out) -> Value {
     auto index = [math = IndexMath{b, l}](int64_t value) {
@@ -199,8 +273,21 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
     SmallVector<OpFoldResult> unit(4, b.getIndexAttr(1));
     auto tileType =
         RankedTensorType::get({filters, rowsPerPanel, width}, element);
-    Value tile =
-        b.create<tensor::ExtractSliceOp>(l, tileType, out, at, sizes, unit);
+    // The output tile the product adds into: with an epilogue, a tile of
+    // the convolution's initial value (a fill of one, if it is a fill).
+    Value tile;
+    if (!epilogue)
+      tile =
+          b.create<tensor::ExtractSliceOp>(l, tileType, out, at, sizes, unit);
+    else if (fill)
+      tile = b.create<linalg::FillOp>(
+                  l, fill.getInputs()[0],
+                  b.create<tensor::EmptyOp>(l, tileType.getShape(), element)
+                      .getResult())
+                 .getResult(0);
+    else
+      tile = b.create<tensor::ExtractSliceOp>(l, tileType, output, at, sizes,
+                                              unit);
     // Several output rows of a panel are whole rows, adjacent in memory.
     SmallVector<ReassociationIndices> flat = {{0}, {1, 2}};
     Value matrixTile = b.create<tensor::CollapseShapeOp>(l, tile, flat);
@@ -208,6 +295,8 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
         b.create<linalg::MatmulOp>(l, ValueRange{matrix, taps.results[0]},
                                    ValueRange{matrixTile})
             .getResult(0);
+    if (epilogue)
+      return epilogueTile(b, l, product, at, sizes, out);
     Value rowsTile =
         b.create<tensor::ExpandShapeOp>(l, tileType, product, flat);
     return b.create<tensor::InsertSliceOp>(l, rowsTile, out, at, sizes, unit);
@@ -218,9 +307,10 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
   };
   Value zero = index(0), one = index(1);
   int64_t full = columns / kPanelColumns * kPanelColumns;
+  Value carried = epilogue ? epilogue.getDpsInits()[0] : output;
   scf::LoopNest loops = scf::buildLoopNest(
       rewriter, loc, {zero, zero}, {index(batch), index(rows)},
-      {one, index(rowsPerPanel)}, ValueRange{output},
+      {one, index(rowsPerPanel)}, ValueRange{carried},
       [&](OpBuilder &b, Location l, ValueRange ivs,
           ValueRange carried) -> scf::ValueVector {
         Value n = ivs[0], oh = ivs[1], out = carried[0];
@@ -247,7 +337,12 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
                       {batch, filters, rows, columns, depth}))
     loops.loops[batch > 1 ? 0 : 1]->setAttr(
         mlir::torch::RefBackend::kParallelLoopAttr, rewriter.getUnitAttr());
-  rewriter.replaceOp(op, loops.results);
+  if (epilogue) {
+    rewriter.replaceOp(epilogue, loops.results);
+    rewriter.eraseOp(op);
+  } else {
+    rewriter.replaceOp(op, loops.results);
+  }
   return success();
 }
 
@@ -321,7 +416,9 @@ public:
     for (Operation *op : convolutions) {
       // f32 and f64: the element types whose products are vectorized.
       Type element = getElementTypeOrSelf(op->getResult(0).getType());
-      if (!element.isF32() && !element.isF64())
+      if ((!element.isF32() && !element.isF64()) ||
+          !mlir::torch::RefBackend::hasPoints(
+              cast<linalg::LinalgOp>(op).getStaticLoopRanges(), minWork))
         continue;
       rewriter.setInsertionPoint(op);
       if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(op))

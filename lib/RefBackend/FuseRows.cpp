@@ -167,18 +167,13 @@ class FuseRows : public mlir::torch::RefBackend::impl::FuseRowsBase<FuseRows> {
 public:
   using FuseRowsBase::FuseRowsBase;
 
-  LogicalResult initialize(MLIRContext *context) override {
-    canonicalization =
-        mlir::torch::RefBackend::canonicalizationPatterns(context);
-    return success();
-  }
-
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     SmallVector<linalg::LinalgOp> roots;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (op.getNumLoops() >= 2 &&
-          op.getNumLoops() == op.getNumParallelLoops() && isRowOp(op))
+          op.getNumLoops() == op.getNumParallelLoops() && isRowOp(op) &&
+          mlir::torch::RefBackend::hasPoints(op.getStaticLoopRanges(), minWork))
         roots.push_back(op);
     });
     // Last first: a root fused into a later kernel is gone.
@@ -189,8 +184,13 @@ public:
       fuse(rewriter, root, fused);
     }
     // The full tiles' sizes, static (what tiling them for vectors needs).
-    if (!fused.empty() &&
-        failed(applyPatternsAndFoldGreedily(getOperation(), canonicalization)))
+    // (The patterns are made only then: most functions have no kernel.)
+    if (fused.empty())
+      return;
+    if (!canonicalization)
+      canonicalization.emplace(
+          mlir::torch::RefBackend::canonicalizationPatterns(&getContext()));
+    if (failed(applyPatternsAndFoldGreedily(getOperation(), *canonicalization)))
       signalPassFailure();
   }
 
@@ -336,7 +336,7 @@ private:
       }
   }
 
-  FrozenRewritePatternSet canonicalization;
+  std::optional<FrozenRewritePatternSet> canonicalization;
 };
 
 } // namespace

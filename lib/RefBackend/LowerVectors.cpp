@@ -33,53 +33,28 @@ using namespace mlir;
 
 namespace {
 
+// Whether `root` holds an op of the vector dialect or one with a vector
+// result: most functions of small ops have none, and then neither pass
+// below makes its patterns.
+bool hasVectors(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        if (isa_and_nonnull<vector::VectorDialect>(op->getDialect()) ||
+            llvm::any_of(op->getResultTypes(), llvm::IsaPred<VectorType>))
+          return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 class LowerVectors
     : public mlir::torch::RefBackend::impl::LowerVectorsBase<LowerVectors> {
 public:
-  LogicalResult initialize(MLIRContext *context) override {
-    // f32 tanh, exp, log, erf, ... on vectors as polynomials in vector
-    // arithmetic. As LLVM intrinsics or libm calls, each lane would be a
-    // scalar call.
-    RewritePatternSet math(context);
-    populateMathPolynomialApproximationPatterns(
-        math, MathPolynomialApproximationOptions());
-    mathPatterns = FrozenRewritePatternSet(std::move(math));
-
-    // Contractions become outer products and those FMAs on rows; the other
-    // n-D ops become 1-D ones; transfers lose their permutations and
-    // become loads and stores where they are contiguous.
-    vector::VectorTransformsOptions products;
-    products.setVectorTransformsOptions(
-        vector::VectorContractLowering::OuterProduct);
-    RewritePatternSet ops(context);
-    vector::populateVectorToVectorCanonicalizationPatterns(ops);
-    vector::populateVectorContractLoweringPatterns(ops, products);
-    vector::populateVectorOuterProductLoweringPatterns(ops);
-    vector::populateVectorMultiReductionLoweringPatterns(
-        ops, vector::VectorMultiReductionLowering::InnerReduction);
-    vector::populateVectorBroadcastLoweringPatterns(ops);
-    vector::populateVectorTransposeLoweringPatterns(
-        ops, vector::VectorTransformsOptions());
-    vector::populateVectorShapeCastLoweringPatterns(ops);
-    vector::populateVectorMaskOpLoweringPatterns(ops);
-    vector::populateVectorInsertExtractStridedSliceTransforms(ops);
-    vector::populateVectorTransferPermutationMapLoweringPatterns(ops);
-    vector::populateVectorTransferLoweringPatterns(ops, /*maxTransferRank=*/1);
-    opPatterns = FrozenRewritePatternSet(std::move(ops));
-
-    // What is left of n-D transfers (strided or over several rows): one
-    // 1-D transfer per row, unrolled.
-    RewritePatternSet rows(context);
-    populateVectorToSCFConversionPatterns(
-        rows, VectorTransferToSCFOptions().enableFullUnroll());
-    vector::populateVectorTransferPermutationMapLoweringPatterns(rows);
-    vector::populateVectorTransferLoweringPatterns(rows, /*maxTransferRank=*/1);
-    vector::populateVectorToVectorCanonicalizationPatterns(rows);
-    rowPatterns = FrozenRewritePatternSet(std::move(rows));
-    return success();
-  }
-
   void runOnOperation() override {
+    if (!hasVectors(getOperation()))
+      return;
+    if (!patterns)
+      patterns.emplace(&getContext());
     // Only the math on vectors: scalar code keeps libm's results.
     SmallVector<Operation *> vectorMath;
     getOperation().walk([&](Operation *op) {
@@ -90,24 +65,73 @@ public:
     });
     GreedyRewriteConfig config;
     config.strictMode = GreedyRewriteStrictness::ExistingOps;
-    (void)applyOpPatternsAndFold(vectorMath, mathPatterns, config);
+    (void)applyOpPatternsAndFold(vectorMath, patterns->math, config);
 
-    if (failed(applyPatternsAndFoldGreedily(getOperation(), opPatterns)) ||
-        failed(applyPatternsAndFoldGreedily(getOperation(), rowPatterns)) ||
-        failed(applyPatternsAndFoldGreedily(getOperation(), opPatterns)))
+    if (failed(applyPatternsAndFoldGreedily(getOperation(), patterns->ops)) ||
+        failed(applyPatternsAndFoldGreedily(getOperation(), patterns->rows)) ||
+        failed(applyPatternsAndFoldGreedily(getOperation(), patterns->ops)))
       signalPassFailure();
   }
 
 private:
-  FrozenRewritePatternSet mathPatterns;
-  FrozenRewritePatternSet opPatterns;
-  FrozenRewritePatternSet rowPatterns;
+  // The pattern sets, made for the first function with vector code.
+  struct Patterns {
+    explicit Patterns(MLIRContext *context);
+    FrozenRewritePatternSet math;
+    FrozenRewritePatternSet ops;
+    FrozenRewritePatternSet rows;
+  };
+  std::optional<Patterns> patterns;
 };
+
+LowerVectors::Patterns::Patterns(MLIRContext *context) {
+  // f32 tanh, exp, log, erf, ... on vectors as polynomials in vector
+  // arithmetic. As LLVM intrinsics or libm calls, each lane would be a
+  // scalar call.
+  RewritePatternSet math(context);
+  populateMathPolynomialApproximationPatterns(
+      math, MathPolynomialApproximationOptions());
+  this->math = FrozenRewritePatternSet(std::move(math));
+
+  // Contractions become outer products and those FMAs on rows; the other
+  // n-D ops become 1-D ones; transfers lose their permutations and
+  // become loads and stores where they are contiguous.
+  vector::VectorTransformsOptions products;
+  products.setVectorTransformsOptions(
+      vector::VectorContractLowering::OuterProduct);
+  RewritePatternSet ops(context);
+  vector::populateVectorToVectorCanonicalizationPatterns(ops);
+  vector::populateVectorContractLoweringPatterns(ops, products);
+  vector::populateVectorOuterProductLoweringPatterns(ops);
+  vector::populateVectorMultiReductionLoweringPatterns(
+      ops, vector::VectorMultiReductionLowering::InnerReduction);
+  vector::populateVectorBroadcastLoweringPatterns(ops);
+  vector::populateVectorTransposeLoweringPatterns(
+      ops, vector::VectorTransformsOptions());
+  vector::populateVectorShapeCastLoweringPatterns(ops);
+  vector::populateVectorMaskOpLoweringPatterns(ops);
+  vector::populateVectorInsertExtractStridedSliceTransforms(ops);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(ops);
+  vector::populateVectorTransferLoweringPatterns(ops, /*maxTransferRank=*/1);
+  this->ops = FrozenRewritePatternSet(std::move(ops));
+
+  // What is left of n-D transfers (strided or over several rows): one
+  // 1-D transfer per row, unrolled.
+  RewritePatternSet rows(context);
+  populateVectorToSCFConversionPatterns(
+      rows, VectorTransferToSCFOptions().enableFullUnroll());
+  vector::populateVectorTransferPermutationMapLoweringPatterns(rows);
+  vector::populateVectorTransferLoweringPatterns(rows, /*maxTransferRank=*/1);
+  vector::populateVectorToVectorCanonicalizationPatterns(rows);
+  this->rows = FrozenRewritePatternSet(std::move(rows));
+}
 
 class ConvertVectorToLLVM
     : public mlir::torch::RefBackend::impl::ConvertVectorToLLVMBase<
           ConvertVectorToLLVM> {
   void runOnOperation() override {
+    if (!hasVectors(getOperation()))
+      return;
     MLIRContext *context = &getContext();
     // What the passes after refback-lower-vectors made (libm calls lane by
     // lane, transfers' broadcasts) down to 1-D ops first.

@@ -7,11 +7,15 @@
 
 #include "torch-mlir/RefBackend/Passes.h"
 
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/Passes.h"
 
 namespace mlir::torch::RefBackend {
 #define GEN_PASS_DEF_PARALLELIZE
+#define GEN_PASS_DEF_PARALLELLOOPSTOOPENMP
 #include "RefBackend/Passes.h.inc"
 } // namespace mlir::torch::RefBackend
 
@@ -64,6 +68,32 @@ class Parallelize
                                  arguments);
       rewriter.eraseOp(loop);
     }
+  }
+};
+
+class ParallelLoopsToOpenMP
+    : public mlir::torch::RefBackend::impl::ParallelLoopsToOpenMPBase<
+          ParallelLoopsToOpenMP> {
+public:
+  using ParallelLoopsToOpenMPBase::ParallelLoopsToOpenMPBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool parallel =
+        module->walk([](scf::ParallelOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
+    if (!parallel)
+      return;
+    OpPassManager pipeline(ModuleOp::getOperationName());
+    ConvertSCFToOpenMPPassOptions team;
+    team.numThreads = threads;
+    pipeline.addPass(createConvertSCFToOpenMPPass(team));
+    pipeline.addPass(createCanonicalizerPass());
+    if (failed(runPipeline(pipeline, module)))
+      return signalPassFailure();
+    module->setAttr(
+        mlir::torch::RefBackend::kThreadsAttr,
+        IntegerAttr::get(IntegerType::get(&getContext(), 64), threads));
   }
 };
 

@@ -9,6 +9,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
@@ -39,21 +41,52 @@ inline constexpr const char *kChecksAttr = "refback.checks";
 /// (refback-tile-and-vectorize sets it, refback-parallelize reads it).
 inline constexpr const char *kParallelLoopAttr = "refback.parallel";
 
+/// The module attribute refback-parallel-loops-to-openmp sets, to the
+/// threads its OpenMP constructs run on, where there are any.
+inline constexpr const char *kThreadsAttr = "refback.threads";
+
 /// The smallest iteration space (loop ranges multiplied; a convolution's
 /// multiply-adds) worth a fork of the thread team: below it, threads cost
 /// more than they save.
 inline constexpr int64_t kMinParallelWork = 1 << 15;
 
-/// Whether loops of these static ranges (a dynamic one counts as large) are
-/// worth sharing among threads.
-inline bool worthThreads(ArrayRef<int64_t> ranges) {
+/// The smallest iteration space the pipeline gives vector code (its
+/// `min-vector-work`): below it, an op stays scalar loops. Tiles, vectors
+/// and register tiles cost compile time (LLVM's above all) that an op of a
+/// few thousand points never earns back: a scalar one takes microseconds.
+inline constexpr int64_t kMinVectorWork = 1 << 12;
+
+/// Whether loops of these static ranges (a dynamic one counts as large)
+/// have at least `points` iterations in all.
+inline bool hasPoints(ArrayRef<int64_t> ranges, int64_t points) {
   int64_t work = 1;
   for (int64_t range : ranges) {
     if (ShapedType::isDynamic(range))
       return true;
-    work = std::min(work * range, kMinParallelWork);
+    work = std::min(work * range, points);
   }
-  return work >= kMinParallelWork;
+  return work >= points;
+}
+
+/// Whether loops of these static ranges are worth sharing among threads.
+inline bool worthThreads(ArrayRef<int64_t> ranges) {
+  return hasPoints(ranges, kMinParallelWork);
+}
+
+/// `ranges` (an op's loops) and the trip count of each scf.for around `op`
+/// (kDynamic where it is not constant): the work of an op that an earlier
+/// pass placed in a loop (a row kernel's tile, a convolution's panel) is
+/// that of all its iterations.
+inline SmallVector<int64_t> withEnclosingLoops(Operation *op,
+                                               ArrayRef<int64_t> ranges) {
+  SmallVector<int64_t> all(ranges);
+  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>()) {
+    std::optional<int64_t> trips = constantTripCount(
+        loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+    all.push_back(trips ? *trips : ShapedType::kDynamic);
+  }
+  return all;
 }
 
 /// Every canonicalization pattern of the context's dialects and ops (what
@@ -85,6 +118,12 @@ struct LinalgOnTensorsToLLVMOptions
                      "its own; the OpenMP entry points it calls are "
                      "torch-mlir's, lib/RefBackend/Runtime)"),
       llvm::cl::init(1)};
+  Option<int64_t> minVectorWork{
+      *this, "min-vector-work",
+      llvm::cl::desc("With vectorize, the fewest iteration points (a "
+                     "convolution's multiply-adds) an op needs to become "
+                     "vector code; smaller ones stay scalar loops"),
+      llvm::cl::init(kMinVectorWork)};
   Option<int64_t> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("The width of a vector register in bits (0: the "

@@ -150,10 +150,22 @@ def ConvolutionsToProducts
     MLIR's own im2col builds each element apart, with divisions and
     remainders for its indices, and stays scalar; it still takes
     `linalg.conv_2d_nhwc_hwcf`.
+
+    Where the output rows take row panels (see lowering.md) and the
+    convolution's only user is an elementwise linalg.generic over its
+    output (a batch norm, a ReLU, a residual's addition: an epilogue), the
+    panels' loops compute the epilogue too: each product's tile, added
+    into a tile-sized fill, goes through a tile of the epilogue, and the
+    loops carry the epilogue's result. The convolution's result is never
+    built whole, and the epilogue runs on the threads of the panels' loop.
+
+    A convolution of fewer than `min-work` multiply-adds is left alone.
   }];
   let options = [
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads the compiled code may run on">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"0",
+           "The fewest iteration points (multiply-adds) a convolution needs to be rewritten (0: every one)">,
   ];
   let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
                            "tensor::TensorDialect", "vector::VectorDialect"];
@@ -179,7 +191,8 @@ def FuseRows : Pass<"refback-fuse-rows", "func::FuncOp"> {
     - the tile reads a part of it, not all of it (a bias of a row's length
       is read whole by every tile: it stays outside, computed once);
     - every use of it is in the kernel, and all read the same tiles of it.
-    A kernel none of whose ops reduces is left alone. Where two tiles read
+    A kernel none of whose ops reduces is left alone, and so is a root of
+    fewer than `min-work` points. Where two tiles read
     the same part of one producer (the exp of a softmax, which its sum and
     its division read), the part is computed once.
 
@@ -190,6 +203,8 @@ def FuseRows : Pass<"refback-fuse-rows", "func::FuncOp"> {
   let options = [
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Threads the compiled code may run on">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"0",
+           "The fewest iteration points a kernel's root needs (0: every one)">,
   ];
   let dependentDialects = ["linalg::LinalgDialect", "scf::SCFDialect",
                            "tensor::TensorDialect"];
@@ -228,6 +243,11 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
     vector layout (i1, sub-byte integers, f16, bf16, complex), convolutions
     refback-convolutions-to-products does not take, pools, and tiles `linalg::vectorize` declines
     (gathers through `tensor.extract`, unrecognized reductions).
+    So are ops and pads of fewer than `min-work` iteration points, counting
+    the trip counts of the scf.for loops around them (a row kernel's tile
+    is all its tiles' work). The pipeline sets it to its min-vector-work,
+    4096 by default: a scalar op that small takes microseconds, and its
+    vector code would cost more compile time than it saves.
 
     A vector register is `vector-bits` wide; 0 asks the host (512 with
     AVX-512, 256 with AVX, else 128), as the JIT targets the host CPU.
@@ -242,6 +262,8 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
            "The width of a vector register in bits (0: the host's)">,
     Option<"threads", "threads", "int64_t", /*default=*/"1",
            "Mark loops for threads when above 1">,
+    Option<"minWork", "min-work", "int64_t", /*default=*/"0",
+           "The fewest iteration points an op or a pad needs to be tiled (with the loops around it) (0: every one)">,
   ];
   let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
                            "scf::SCFDialect", "tensor::TensorDialect",
@@ -264,6 +286,28 @@ def Parallelize : Pass<"refback-parallelize", "func::FuncOp"> {
     (lib/RefBackend/Runtime/ParallelRuntime.cpp; no OpenMP library ships).
   }];
   let dependentDialects = ["scf::SCFDialect"];
+}
+
+def ParallelLoopsToOpenMP
+    : Pass<"refback-parallel-loops-to-openmp", "ModuleOp"> {
+  let summary = "convert-scf-to-openmp and a canonicalization, if the "
+                "module has parallel loops; marks the module as using threads";
+  let description = [{
+    Runs after refback-parallelize. Where a module has an `scf.parallel`,
+    runs MLIR's convert-scf-to-openmp (with `threads` threads) and the
+    canonicalizer on it (the stack scope the conversion puts around each
+    body goes where the body has no alloca, as none of ours has:
+    scf-to-cf would give the scope several blocks), and sets the module's
+    `refback.threads` to `threads`: the Python invoker wakes the thread
+    pool ahead of a call only for such a module. A module without parallel
+    loops (one of small ops) is left as it is, and costs neither pass.
+  }];
+  let options = [
+    Option<"threads", "threads", "int64_t", /*default=*/"2",
+           "The threads an OpenMP construct runs on">,
+  ];
+  let dependentDialects = ["LLVM::LLVMDialect", "memref::MemRefDialect",
+                           "omp::OpenMPDialect"];
 }
 
 def LowerVectors : Pass<"refback-lower-vectors", "func::FuncOp"> {

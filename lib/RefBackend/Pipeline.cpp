@@ -1,7 +1,8 @@
 //===- Pipeline.cpp - linalg-on-tensors to the LLVM dialect ---------------===//
 //
 // refback-linalg-on-tensors-to-llvm-pipeline: check the contract; unless
-// vectorize=false, convolutions to products, row kernels, tiles and vectors;
+// vectorize=false, convolutions to products, row kernels, tiles and vectors
+// (for ops of min-vector-work points or more);
 // bufferize (arguments read-only), free buffers (all but the results), hand
 // results to a callback, lower vectors, loops and control flow, then
 // everything to the LLVM dialect for MLIR's ExecutionEngine.
@@ -49,13 +50,16 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   if (options.vectorize) {
     ConvolutionsToProductsOptions products;
     products.threads = options.threads;
+    products.minWork = options.minVectorWork;
     pm.addNestedPass<func::FuncOp>(createConvolutionsToProducts(products));
     FuseRowsOptions rows;
     rows.threads = options.threads;
+    rows.minWork = options.minVectorWork;
     pm.addNestedPass<func::FuncOp>(createFuseRows(rows));
     TileAndVectorizeOptions vectors;
     vectors.vectorBits = options.vectorBits;
     vectors.threads = options.threads;
+    vectors.minWork = options.minVectorWork;
     pm.addNestedPass<func::FuncOp>(createTileAndVectorize(vectors));
     pm.addPass(createCSEPass());
   }
@@ -87,12 +91,9 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
     pm.addNestedPass<func::FuncOp>(createLowerVectors());
   if (options.vectorize && options.threads > 1) {
     pm.addNestedPass<func::FuncOp>(createParallelize());
-    ConvertSCFToOpenMPPassOptions team;
-    team.numThreads = options.threads;
-    pm.addPass(createConvertSCFToOpenMPPass(team));
-    // The stack scope it puts around each body goes where the body has no
-    // alloca (all of ours): scf-to-cf would give the scope several blocks.
-    pm.addPass(createCanonicalizerPass());
+    ParallelLoopsToOpenMPOptions team;
+    team.threads = options.threads;
+    pm.addPass(createParallelLoopsToOpenMP(team));
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());

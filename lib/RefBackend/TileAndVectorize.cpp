@@ -313,10 +313,19 @@ void markParallelLoop(linalg::LinalgOp op, ArrayRef<int64_t> sizes,
 }
 
 // Ops whose vector forms this pass does not make: convolutions and pools
-// (a 2-D one needs decomposing first; im2col takes the convolutions it can).
+// (a 2-D one needs decomposing first; im2col takes the convolutions it can),
+// and gathers from tensors of two dimensions or more (a body that reads an
+// element by several indices, which `linalg::vectorize` declines without
+// its n-D extract option: tiles of them would only be more scalar code to
+// compile).
 bool isCandidate(linalg::LinalgOp op) {
-  return op.getNumLoops() > 0 && op.hasPureTensorSemantics() &&
-         !isa<linalg::ConvolutionOpInterface>(op.getOperation());
+  if (op.getNumLoops() == 0 || !op.hasPureTensorSemantics() ||
+      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+    return false;
+  return !op->walk([](tensor::ExtractOp extract) {
+              return extract.getIndices().size() >= 2 ? WalkResult::interrupt()
+                                                      : WalkResult::advance();
+            }).wasInterrupted();
 }
 
 class TileAndVectorize
@@ -325,67 +334,71 @@ class TileAndVectorize
 public:
   using TileAndVectorizeBase::TileAndVectorizeBase;
 
-  LogicalResult initialize(MLIRContext *context) override {
-    canonicalization =
-        mlir::torch::RefBackend::canonicalizationPatterns(context);
-
-    // First the contractions form (multiplications reduced become
-    // vector.contract, broadcasts and transposes fold into its maps), then
-    // unit dims go: dropped first, a batch of one would leave broadcast
-    // operands no contraction takes.
-    RewritePatternSet contractions(context);
-    vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
-    vector::populateVectorReductionToContractPatterns(contractions);
-    vector::populateSinkVectorBroadcastPatterns(contractions);
-    RewritePatternSet unitDims(context);
-    vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
-    vector::populateVectorTransferDropUnitDimsPatterns(unitDims);
-    for (RegisteredOperationName op : context->getRegisteredOperations()) {
-      if (op.getDialectNamespace() != "vector")
-        continue;
-      op.getCanonicalizationPatterns(contractions, context);
-      op.getCanonicalizationPatterns(unitDims, context);
-    }
-    contractionCleanup = FrozenRewritePatternSet(std::move(contractions));
-    unitDimCleanup = FrozenRewritePatternSet(std::move(unitDims));
-
-    // Hoisted, an accumulator's tile is still carried through its loops,
-    // unchanged; carried, bufferization copies it in and out of a fresh
-    // buffer on every tile.
-    RewritePatternSet loops(context);
-    scf::ForOp::getCanonicalizationPatterns(loops, context);
-    loopCleanup = FrozenRewritePatternSet(std::move(loops));
-    return success();
-  }
-
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // What is worth vector code: candidate ops and static pads with
+    // min-work points or more (counting the loops around them).
+    auto worth = [&](Operation *op, ArrayRef<int64_t> ranges) {
+      return mlir::torch::RefBackend::hasPoints(
+          mlir::torch::RefBackend::withEnclosingLoops(op, ranges), minWork);
+    };
+    SmallVector<tensor::PadOp> pads;
+    SmallVector<linalg::LinalgOp> ops;
+    func.walk([&](Operation *op) {
+      if (auto pad = dyn_cast<tensor::PadOp>(op)) {
+        if (worth(pad, pad.getResultType().getShape()))
+          pads.push_back(pad);
+      } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+        if (isCandidate(linalgOp) &&
+            worth(linalgOp, linalgOp.getStaticLoopRanges()))
+          ops.push_back(linalgOp);
+      }
+    });
+    if (pads.empty() && ops.empty())
+      return;
+    if (!patterns)
+      patterns.emplace(&getContext());
+
     IRRewriter rewriter(&getContext());
     int64_t bits = vectorBits > 0 ? vectorBits : hostVectorBits();
-
-    padsAsCopies(rewriter, func);
-    tile(rewriter, func, bits);
-    if (failed(applyPatternsAndFoldGreedily(func, canonicalization)))
+    // (A pad's fill is tiled like any op.)
+    ops.append(padsAsCopies(rewriter, pads));
+    for (linalg::LinalgOp op : ops)
+      tileOp(rewriter, op, bits, /*parallel=*/threads > 1);
+    if (failed(applyPatternsAndFoldGreedily(func, patterns->canonicalization)))
       return signalPassFailure();
     vectorizeFullTiles(rewriter, func);
-    if (failed(applyPatternsAndFoldGreedily(func, contractionCleanup)) ||
-        failed(applyPatternsAndFoldGreedily(func, unitDimCleanup)))
+    if (failed(
+            applyPatternsAndFoldGreedily(func, patterns->contractionCleanup)) ||
+        failed(applyPatternsAndFoldGreedily(func, patterns->unitDimCleanup)))
       return signalPassFailure();
     hoistAccumulators(rewriter, func);
-    if (failed(applyPatternsAndFoldGreedily(func, loopCleanup)))
+    if (failed(applyPatternsAndFoldGreedily(func, patterns->loopCleanup)))
       return signalPassFailure();
   }
 
 private:
+  // The pattern sets the pass applies, made on its first function with
+  // work to do (a module of small ops needs none of them).
+  struct Patterns {
+    explicit Patterns(MLIRContext *context);
+    FrozenRewritePatternSet canonicalization;
+    FrozenRewritePatternSet contractionCleanup;
+    FrozenRewritePatternSet unitDimCleanup;
+    FrozenRewritePatternSet loopCleanup;
+  };
+  std::optional<Patterns> patterns;
+
   // A static tensor.pad with one padding value as a fill of its result
   // (tiled and vectorized like any op) and loops that copy the source into
   // the fill's interior a row of vectors at a time (the loop over the
   // outermost dimension with two rows or more marked for threads, if there
   // are enough elements). Bufferized as it is, a pad copies its source
   // element by element (a memref.copy into a strided view), on one thread.
-  void padsAsCopies(IRRewriter &rewriter, func::FuncOp func) {
-    SmallVector<tensor::PadOp> pads;
-    func.walk([&](tensor::PadOp pad) { pads.push_back(pad); });
+  // Returns the fills.
+  SmallVector<linalg::LinalgOp> padsAsCopies(IRRewriter &rewriter,
+                                             ArrayRef<tensor::PadOp> pads) {
+    SmallVector<linalg::LinalgOp> fills;
     for (tensor::PadOp pad : pads) {
       Value value = pad.getConstantPaddingValue();
       RankedTensorType type = pad.getResultType();
@@ -404,8 +417,9 @@ private:
       Location loc = pad.getLoc();
       Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
                                                      type.getElementType());
-      Value filled =
-          rewriter.create<linalg::FillOp>(loc, value, empty).getResult(0);
+      auto fill = rewriter.create<linalg::FillOp>(loc, value, empty);
+      fills.push_back(cast<linalg::LinalgOp>(fill.getOperation()));
+      Value filled = fill.getResult(0);
       ArrayRef<int64_t> shape = sourceType.getShape();
       int64_t rank = shape.size();
       auto index = [&](int64_t v) -> Value {
@@ -452,21 +466,12 @@ private:
           }
       rewriter.replaceOp(pad, loops.results.front());
     }
+    return fills;
   }
 
-  // Each candidate op becomes loops over tiles; each loop is peeled so that
-  // all but its last iteration take a full tile, which is marked.
-  void tile(IRRewriter &rewriter, func::FuncOp func, int64_t bits) {
-    SmallVector<linalg::LinalgOp> ops;
-    func.walk([&](linalg::LinalgOp op) {
-      if (isCandidate(op))
-        ops.push_back(op);
-    });
-    for (linalg::LinalgOp op : ops)
-      tileOp(rewriter, op, bits, /*parallel=*/threads > 1);
-  }
-
-  // Tiles one op (see tile); with `parallel`, marks a loop threads share.
+  // One op as loops over tiles, each loop peeled so that all but its last
+  // iteration take a full tile, which is marked (vectorizeFullTiles takes
+  // it); with `parallel`, the loop threads share is marked too.
   void tileOp(IRRewriter &rewriter, linalg::LinalgOp op, int64_t bits,
               bool parallel) {
     auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
@@ -709,11 +714,37 @@ private:
       (void)hoistLoopInvariantSubsets(
           rewriter, cast<LoopLikeOpInterface>(loop.getOperation()));
   }
-
-  FrozenRewritePatternSet canonicalization;
-  FrozenRewritePatternSet contractionCleanup;
-  FrozenRewritePatternSet unitDimCleanup;
-  FrozenRewritePatternSet loopCleanup;
 };
+
+TileAndVectorize::Patterns::Patterns(MLIRContext *context)
+    : canonicalization(
+          mlir::torch::RefBackend::canonicalizationPatterns(context)) {
+  // First the contractions form (multiplications reduced become
+  // vector.contract, broadcasts and transposes fold into its maps), then
+  // unit dims go: dropped first, a batch of one would leave broadcast
+  // operands no contraction takes.
+  RewritePatternSet contractions(context);
+  vector::populateVectorTransferPermutationMapLoweringPatterns(contractions);
+  vector::populateVectorReductionToContractPatterns(contractions);
+  vector::populateSinkVectorBroadcastPatterns(contractions);
+  RewritePatternSet unitDims(context);
+  vector::populateCastAwayVectorLeadingOneDimPatterns(unitDims);
+  vector::populateVectorTransferDropUnitDimsPatterns(unitDims);
+  for (RegisteredOperationName op : context->getRegisteredOperations()) {
+    if (op.getDialectNamespace() != "vector")
+      continue;
+    op.getCanonicalizationPatterns(contractions, context);
+    op.getCanonicalizationPatterns(unitDims, context);
+  }
+  contractionCleanup = FrozenRewritePatternSet(std::move(contractions));
+  unitDimCleanup = FrozenRewritePatternSet(std::move(unitDims));
+
+  // Hoisted, an accumulator's tile is still carried through its loops,
+  // unchanged; carried, bufferization copies it in and out of a fresh
+  // buffer on every tile.
+  RewritePatternSet loops(context);
+  scf::ForOp::getCanonicalizationPatterns(loops, context);
+  loopCleanup = FrozenRewritePatternSet(std::move(loops));
+}
 
 } // namespace

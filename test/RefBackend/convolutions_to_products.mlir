@@ -129,3 +129,70 @@ func.func @left_alone(%x: tensor<1x4x9x9xf32>, %w: tensor<8x4x3x3xf32>, %o: tens
       ins(%xh, %wh : tensor<1x4x9x9xf16>, tensor<8x4x3x3xf16>) outs(%oh : tensor<1x8x7x7xf16>) -> tensor<1x8x7x7xf16>
   return %a, %b, %c : tensor<1x8x5x5xf32>, tensor<?x8x7x7xf32>, tensor<1x8x7x7xf16>
 }
+
+// -----
+
+#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+
+// An epilogue (a scale per channel and a ReLU, the convolution's only
+// user) is computed by the row panels too: each product's tile, from a
+// tile-sized fill, goes through a tile of it, inserted into its result;
+// neither the convolution's result nor the epilogue over it is left.
+// CHECK-LABEL: func.func @epilogue
+// CHECK:         tensor.empty() : tensor<1x8x16x32xf32>
+// CHECK:         linalg.fill
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<1x8x16x32xf32>
+// CHECK:         scf.for {{.*}} iter_args(%[[OUT:.*]] = %[[EMPTY]])
+// CHECK:           scf.for {{.*}} iter_args(%[[ROWS:.*]] = %[[OUT]])
+// CHECK:             scf.for {{.*}} iter_args(%[[ROW:.*]] = %[[ROWS]])
+// CHECK:             %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<8x1x32xf32>
+// CHECK:             %[[FLAT:.*]] = tensor.collapse_shape %[[ZEROS]]
+// CHECK:             %[[P:.*]] = linalg.matmul {{.*}} outs(%[[FLAT]] : tensor<8x32xf32>)
+// CHECK:             %[[TILE:.*]] = tensor.expand_shape %[[P]] {{\[}}[0, 1], [2, 3]] {{.*}} into tensor<1x8x1x32xf32>
+// CHECK:             %[[SLICE:.*]] = tensor.extract_slice %[[ROW]]
+// CHECK:             %[[R:.*]] = linalg.generic {{.*}} ins(%[[TILE]], %{{.*}} : tensor<1x8x1x32xf32>, tensor<8xf32>) outs(%[[SLICE]] : tensor<1x8x1x32xf32>)
+// CHECK:               arith.maximumf
+// CHECK:             tensor.insert_slice %[[R]] into %[[ROW]]
+// CHECK-NOT:     linalg.conv_2d
+// CHECK-NOT:     linalg.generic
+// CHECK:         return
+func.func @epilogue(%x: tensor<1x3x18x34xf32>, %w: tensor<8x3x3x3xf32>, %scale: tensor<8xf32>) -> tensor<1x8x16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x8x16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32>
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x18x34xf32>, tensor<8x3x3x3xf32>) outs(%init : tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32>
+  %e2 = tensor.empty() : tensor<1x8x16x32xf32>
+  %r = linalg.generic {indexing_maps = [#all, #channel, #all], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c, %scale : tensor<1x8x16x32xf32>, tensor<8xf32>) outs(%e2 : tensor<1x8x16x32xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %m = arith.mulf %a, %s : f32
+    %z = arith.maximumf %m, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<1x8x16x32xf32>
+  return %r : tensor<1x8x16x32xf32>
+}
+
+// -----
+
+#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+
+// A result with another use (here returned) is computed whole: the
+// elementwise op stays after the loops.
+// CHECK-LABEL: func.func @result_used_twice
+// CHECK:         %[[CONV:.*]] = scf.for
+// CHECK:         linalg.generic {{.*}} ins(%[[CONV]] :
+func.func @result_used_twice(%x: tensor<1x3x18x34xf32>, %w: tensor<8x3x3x3xf32>, %o: tensor<1x8x16x32xf32>) -> (tensor<1x8x16x32xf32>, tensor<1x8x16x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      ins(%x, %w : tensor<1x3x18x34xf32>, tensor<8x3x3x3xf32>) outs(%o : tensor<1x8x16x32xf32>) -> tensor<1x8x16x32xf32>
+  %e = tensor.empty() : tensor<1x8x16x32xf32>
+  %r = linalg.generic {indexing_maps = [#all, #all], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%c : tensor<1x8x16x32xf32>) outs(%e : tensor<1x8x16x32xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %z = arith.maximumf %a, %zero : f32
+    linalg.yield %z : f32
+  } -> tensor<1x8x16x32xf32>
+  return %c, %r : tensor<1x8x16x32xf32>, tensor<1x8x16x32xf32>
+}

@@ -218,6 +218,47 @@ func.func @main(%x: {x}, %w: {wt}) -> {out} {{
 """
 
 
+def conv2d_epilogue_source(x_shape, w_shape, stride):
+    """relu(conv(x, w) * scale + residual), the scale per filter: a batch
+    norm and a residual's addition after a convolution."""
+    n, c, h, w = x_shape
+    f, _, kh, kw = w_shape
+    out_shape = (n, f, (h - kh) // stride + 1, (w - kw) // stride + 1)
+    x, wt, out = ty(x_shape, "f32"), ty(w_shape, "f32"), ty(out_shape, "f32")
+    scale = ty((f,), "f32")
+    return f"""
+#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
+func.func @main(%x: {x}, %w: {wt}, %scale: {scale}, %residual: {out}) -> {out} {{
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : {out}
+  %init = linalg.fill ins(%zero : f32) outs(%empty : {out}) -> {out}
+  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+       ins(%x, %w : {x}, {wt}) outs(%init : {out}) -> {out}
+  %e = tensor.empty() : {out}
+  %r = linalg.generic {{indexing_maps = [#all, #channel, #all, #all],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%c, %scale, %residual : {out}, {scale}, {out}) outs(%e : {out}) {{
+  ^bb0(%a: f32, %s: f32, %q: f32, %o: f32):
+    %m = arith.mulf %a, %s : f32
+    %t = arith.addf %m, %q : f32
+    %z = arith.maximumf %t, %zero : f32
+    linalg.yield %z : f32
+  }} -> {out}
+  return %r : {out}
+}}
+"""
+
+
+def conv2d_epilogue_args(x_shape, w_shape, stride):
+    """Random arguments of conv2d_epilogue_source and its float64 reference."""
+    x, w = normal(*x_shape), normal(*w_shape)
+    conv = conv2d_reference(x.astype(np.float64), w, stride)
+    scale, residual = normal(w_shape[0]), normal(*conv.shape)
+    reference = np.maximum(conv * scale[None, :, None, None] + residual, 0)
+    return (x, w, scale, residual), reference
+
+
 def out_size(shape, axis):
     return shape[1 - axis]
 
@@ -228,18 +269,25 @@ def conv2d_reference(x, w, stride):
     return np.einsum("ncijhw,fchw->nfij", windows, w)
 
 
-def compile_with(source, **options):
-    """The program's main compiled with RefBackend(**options), and the LLVM-dialect text."""
+def compile_with(source, min_vector_work=None, **options):
+    """The program's main compiled with RefBackend(**options), and the
+    LLVM-dialect text. `min_vector_work` sets the pipeline's option of that
+    name (the fewest points an op needs to become vector code; RefBackend
+    keeps its default, 4096)."""
     ir = ARGS.ir
     with ir.Context():
         backend = ARGS.RefBackend(**options)
+        if min_vector_work is not None:
+            backend.pipeline = backend.pipeline.replace(
+                "threads=", f"min-vector-work={min_vector_work} threads=")
         compiled = backend.compile(ir.Module.parse(source))
         return backend.load(compiled).main, str(compiled)
 
 
 def compile_both(source):
-    """The program's main, compiled fast (one thread) and naive: (fast, naive, fast LLVM text)."""
-    fast, text = compile_with(source, threads=1)
+    """The program's main, compiled fast (one thread, every op however small
+    as vector code) and naive: (fast, naive, fast LLVM text)."""
+    fast, text = compile_with(source, min_vector_work=0, threads=1)
     naive, _ = compile_with(source, vectorize=False)
     return fast, naive, text
 
@@ -351,9 +399,50 @@ class FastAgainstNaiveTest(unittest.TestCase):
                            conv2d_reference(x.astype(np.float64), w, stride), rtol=1e-4, atol=1e-4,
                            vectorized=True)
 
+    def test_convolution_with_epilogue(self):
+        # Row panels compute the elementwise op after the convolution too: 33
+        # columns (a panel and one more), and 16 at stride 2 with two batches.
+        for x_shape, w_shape, stride in [((1, 3, 19, 35), (8, 3, 3, 3), 1),
+                                         ((2, 5, 33, 35), (33, 5, 3, 3), 2)]:
+            with self.subTest(x=x_shape, w=w_shape, stride=stride):
+                args, reference = conv2d_epilogue_args(x_shape, w_shape, stride)
+                self.check(conv2d_epilogue_source(x_shape, w_shape, stride), args, reference,
+                           rtol=1e-4, atol=1e-4, vectorized=True)
+
     def test_vectorize_must_be_a_bool(self):
         with self.assertRaisesRegex(TypeError, "vectorize must be True or False"):
             ARGS.RefBackend(vectorize="yes")
+
+
+class SmallOpsTest(unittest.TestCase):
+    """By default an op of fewer than 4,096 iteration points stays scalar
+    loops (vector code would cost more compile time than it saves), and one
+    of 4,096 or more becomes vector code."""
+
+    def test_the_threshold(self):
+        for shape, vectorized in [((7, 17), False), ((63, 64), False), ((64, 64), True),
+                                  ((1, 4096), True)]:
+            with self.subTest(shape=shape):
+                source = elementwise_source(shape)
+                fast, text = compile_with(source, threads=1)
+                self.assertEqual("vector<" in text, vectorized)
+                a, b, c = normal(*shape), normal(*shape), normal(shape[1])
+                np.testing.assert_allclose(fast(a, b, c), np.tanh(a.astype(np.float64) * b + c),
+                                           rtol=1e-5, atol=1e-5)
+
+    def test_small_products_and_convolutions(self):
+        # 8 x 16 x 31 = 3,968 multiply-adds, or 4,096 at 32 columns; a 1x4x6x6
+        # input by 4x4x3x3 filters: 2,304.
+        _, text = compile_with(matmul_source(8, 16, 31), threads=1)
+        self.assertNotIn("vector<", text)
+        _, text = compile_with(conv2d_source((1, 4, 6, 6), (4, 4, 3, 3), 1), threads=1)
+        self.assertNotIn("vector<", text)
+        _, text = compile_with(matmul_source(8, 16, 32), threads=1)
+        self.assertIn("vector<", text)
+
+    def test_the_option_takes_every_op(self):
+        _, text = compile_with(elementwise_source((7, 17)), min_vector_work=0, threads=1)
+        self.assertIn("vector<", text)
 
 
 class ThreadsTest(unittest.TestCase):
@@ -370,6 +459,9 @@ class ThreadsTest(unittest.TestCase):
         ("softmax", lambda: (softmax_source((300, 1000)), (normal(300, 1000),))),
         ("convolution", lambda: (conv2d_source((1, 8, 66, 67), (16, 8, 3, 3), 1),
                                  (normal(1, 8, 66, 67), normal(16, 8, 3, 3)))),
+        ("convolution and epilogue",
+         lambda: (conv2d_epilogue_source((2, 8, 34, 35), (16, 8, 3, 3), 1),
+                  conv2d_epilogue_args((2, 8, 34, 35), (16, 8, 3, 3), 1)[0])),
     ]
 
     def test_threads_give_the_one_thread_results(self):
@@ -382,12 +474,15 @@ class ThreadsTest(unittest.TestCase):
                 for threads in (2, 3):
                     many, text = compile_with(source, threads=threads)
                     self.assertIn("omp.parallel", text)
+                    # (What the invoker reads to wake the pool ahead of a call.)
+                    self.assertIn(f"refback.threads = {threads} : i64", text)
                     np.testing.assert_array_equal(many(*args), expected)
 
     def test_small_ops_stay_on_one_thread(self):
         _, text = compile_with(matmul_source(16, 16, 32), threads=2)
         self.assertIn("vector<", text)
         self.assertNotIn("omp.parallel", text)
+        self.assertNotIn("refback.threads", text)  # no pool to wake for it
 
     def test_concurrent_calls(self):
         # Two Python threads calling compiled functions at once: one fork

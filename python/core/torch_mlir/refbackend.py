@@ -48,6 +48,7 @@ PIPELINE = "builtin.module(refback-linalg-on-tensors-to-llvm-pipeline)"
 RESULTS_CALLBACK_PREFIX = "refback_results_"  # lib/RefBackend/Passes.h
 CHECK_FAILED_CALLBACK = "refback_check_failed"
 CHECKS_ATTRIBUTE = "refback.checks"
+THREADS_ATTRIBUTE = "refback.threads"
 
 # Dtypes an argument may also come as: the same bits under another name.
 _ALSO_ACCEPTED = {
@@ -110,6 +111,10 @@ class CompiledModule:
         attributes = module.operation.attributes
         self.checks = ([ir.StringAttr(a).value for a in ir.ArrayAttr(attributes[CHECKS_ATTRIBUTE])]
                        if CHECKS_ATTRIBUTE in attributes else [])
+        # The threads its parallel loops run on (refback-parallel-loops-to-
+        # openmp); 1 where it has none.
+        self.threads = (ir.IntegerAttr(attributes[THREADS_ATTRIBUTE]).value
+                        if THREADS_ATTRIBUTE in attributes else 1)
 
     def __str__(self):
         return str(self.module)
@@ -206,7 +211,7 @@ class RefBackend:
         """JIT-compiles `compiled` and returns an Invoker for its functions."""
         if not isinstance(compiled, CompiledModule):
             raise TypeError(f"load() takes what compile() returned, not {type(compiled).__name__}")
-        return Invoker(compiled, self.opt_level, self.threads)
+        return Invoker(compiled, self.opt_level)
 
 
 def _jit(module, opt_level):
@@ -284,9 +289,9 @@ def _runtime_free():
 class Invoker:
     """`invoker.<function>(*arrays)` runs that function of the compiled module."""
 
-    def __init__(self, compiled, opt_level, threads=1):
+    def __init__(self, compiled, opt_level):
         self._signatures = dict(compiled.signatures)
-        self._threads = threads
+        self._threads = compiled.threads  # 1: no parallel loop, no pool to wake
         self._lock = threading.Lock()
         self._results = None
         self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
