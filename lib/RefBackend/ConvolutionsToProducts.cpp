@@ -206,7 +206,8 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
   // [f, width] where it read the convolution's result, inserted into `out`.
   auto epilogueTile = [&](OpBuilder &b, Location l, Value product,
                           ArrayRef<OpFoldResult> at,
-                          ArrayRef<OpFoldResult> sizes, Value out) -> Value {
+                          ArrayRef<OpFoldResult> sizes,
+                          ArrayRef<OpFoldResult> unit, Value out) -> Value {
     // [f, width] as [1, f, 1, width], the type of a slice of the result.
     auto type = cast<RankedTensorType>(product.getType());
     Value productTile = b.create<tensor::ExpandShapeOp>(
@@ -231,7 +232,6 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
         slice.getSourceMutable().assign(out);
       }
     }
-    SmallVector<OpFoldResult> unit(4, b.getIndexAttr(1));
     return b.create<tensor::InsertSliceOp>(l, tiled->tiledValues.front(), out,
                                            at, sizes, unit);
   };
@@ -296,7 +296,7 @@ LogicalResult convolutionByRowPanels(RewriterBase &rewriter,
                                    ValueRange{matrixTile})
             .getResult(0);
     if (epilogue)
-      return epilogueTile(b, l, product, at, sizes, out);
+      return epilogueTile(b, l, product, at, sizes, unit, out);
     Value rowsTile =
         b.create<tensor::ExpandShapeOp>(l, tileType, product, flat);
     return b.create<tensor::InsertSliceOp>(l, rowsTile, out, at, sizes, unit);

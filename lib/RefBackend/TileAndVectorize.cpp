@@ -328,6 +328,20 @@ bool isCandidate(linalg::LinalgOp op) {
             }).wasInterrupted();
 }
 
+// The padding value of a pad padsAsCopies takes (null for one it leaves):
+// static shapes and low padding, one padding value, an element type with a
+// vector layout, a source with elements.
+Value copiablePadValue(tensor::PadOp pad) {
+  RankedTensorType type = pad.getResultType();
+  RankedTensorType sourceType = pad.getSourceType();
+  if (!type.hasStaticShape() || !sourceType.hasStaticShape() ||
+      type.getRank() == 0 || sourceType.getNumElements() == 0 ||
+      llvm::any_of(pad.getStaticLow(), ShapedType::isDynamic) ||
+      !hasVectorLayout(type.getElementType()))
+    return {};
+  return pad.getConstantPaddingValue();
+}
+
 class TileAndVectorize
     : public mlir::torch::RefBackend::impl::TileAndVectorizeBase<
           TileAndVectorize> {
@@ -336,8 +350,8 @@ public:
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    // What is worth vector code: candidate ops and static pads with
-    // min-work points or more (counting the loops around them).
+    // What is worth vector code: candidate ops and pads padsAsCopies takes,
+    // with min-work points or more (counting the loops around them).
     auto worth = [&](Operation *op, ArrayRef<int64_t> ranges) {
       return mlir::torch::RefBackend::hasPoints(
           mlir::torch::RefBackend::withEnclosingLoops(op, ranges), minWork);
@@ -346,7 +360,7 @@ public:
     SmallVector<linalg::LinalgOp> ops;
     func.walk([&](Operation *op) {
       if (auto pad = dyn_cast<tensor::PadOp>(op)) {
-        if (worth(pad, pad.getResultType().getShape()))
+        if (copiablePadValue(pad) && worth(pad, pad.getResultType().getShape()))
           pads.push_back(pad);
       } else if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
         if (isCandidate(linalgOp) &&
@@ -395,20 +409,15 @@ private:
   // outermost dimension with two rows or more marked for threads, if there
   // are enough elements). Bufferized as it is, a pad copies its source
   // element by element (a memref.copy into a strided view), on one thread.
-  // Returns the fills.
+  // `pads` are ones copiablePadValue takes. Returns the fills.
   SmallVector<linalg::LinalgOp> padsAsCopies(IRRewriter &rewriter,
                                              ArrayRef<tensor::PadOp> pads) {
     SmallVector<linalg::LinalgOp> fills;
     for (tensor::PadOp pad : pads) {
-      Value value = pad.getConstantPaddingValue();
+      Value value = copiablePadValue(pad);
       RankedTensorType type = pad.getResultType();
       RankedTensorType sourceType = pad.getSourceType();
       ArrayRef<int64_t> low = pad.getStaticLow();
-      if (!value || !type.hasStaticShape() || !sourceType.hasStaticShape() ||
-          type.getRank() == 0 || sourceType.getNumElements() == 0 ||
-          llvm::any_of(low, ShapedType::isDynamic) ||
-          !hasVectorLayout(type.getElementType()))
-        continue;
       rewriter.setInsertionPoint(pad);
       // (A constant the pad's region yields is cloned out of it.)
       if (Operation *constant = value.getDefiningOp();

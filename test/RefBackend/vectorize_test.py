@@ -201,40 +201,23 @@ def softmax_reference(x):
     return e / e.sum(1, keepdims=True)
 
 
-def conv2d_source(x_shape, w_shape, stride):
-    n, c, h, w = x_shape
-    f, _, kh, kw = w_shape
-    out_shape = (n, f, (h - kh) // stride + 1, (w - kw) // stride + 1)
-    x, wt, out = ty(x_shape, "f32"), ty(w_shape, "f32"), ty(out_shape, "f32")
-    return f"""
-func.func @main(%x: {x}, %w: {wt}) -> {out} {{
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : {out}
-  %init = linalg.fill ins(%zero : f32) outs(%empty : {out}) -> {out}
-  %r = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
-       ins(%x, %w : {x}, {wt}) outs(%init : {out}) -> {out}
-  return %r : {out}
-}}
-"""
-
-
-def conv2d_epilogue_source(x_shape, w_shape, stride):
-    """relu(conv(x, w) * scale + residual), the scale per filter: a batch
-    norm and a residual's addition after a convolution."""
+def conv2d_source(x_shape, w_shape, stride, epilogue=False):
+    """A linalg.conv_2d_nchw_fchw of x by w, zero-filled. With `epilogue`,
+    relu(conv(x, w) * scale + residual), the scale per filter (a batch norm
+    and a residual's addition after a convolution), from two more arguments."""
     n, c, h, w = x_shape
     f, _, kh, kw = w_shape
     out_shape = (n, f, (h - kh) // stride + 1, (w - kw) // stride + 1)
     x, wt, out = ty(x_shape, "f32"), ty(w_shape, "f32"), ty(out_shape, "f32")
     scale = ty((f,), "f32")
-    return f"""
-#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-#channel = affine_map<(d0, d1, d2, d3) -> (d1)>
-func.func @main(%x: {x}, %w: {wt}, %scale: {scale}, %residual: {out}) -> {out} {{
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : {out}
-  %init = linalg.fill ins(%zero : f32) outs(%empty : {out}) -> {out}
-  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
-       ins(%x, %w : {x}, {wt}) outs(%init : {out}) -> {out}
+    maps = more = body = ""
+    result = "%c"
+    if epilogue:
+        maps = ("#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>\n"
+                "#channel = affine_map<(d0, d1, d2, d3) -> (d1)>")
+        more = f", %scale: {scale}, %residual: {out}"
+        result = "%r"
+        body = f"""
   %e = tensor.empty() : {out}
   %r = linalg.generic {{indexing_maps = [#all, #channel, #all, #all],
                        iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
@@ -244,14 +227,21 @@ func.func @main(%x: {x}, %w: {wt}, %scale: {scale}, %residual: {out}) -> {out} {
     %t = arith.addf %m, %q : f32
     %z = arith.maximumf %t, %zero : f32
     linalg.yield %z : f32
-  }} -> {out}
-  return %r : {out}
+  }} -> {out}"""
+    return f"""{maps}
+func.func @main(%x: {x}, %w: {wt}{more}) -> {out} {{
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : {out}
+  %init = linalg.fill ins(%zero : f32) outs(%empty : {out}) -> {out}
+  %c = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<{stride}> : tensor<2xi64>}}
+       ins(%x, %w : {x}, {wt}) outs(%init : {out}) -> {out}{body}
+  return {result} : {out}
 }}
 """
 
 
 def conv2d_epilogue_args(x_shape, w_shape, stride):
-    """Random arguments of conv2d_epilogue_source and its float64 reference."""
+    """Random arguments of conv2d_source(..., epilogue=True) and its float64 reference."""
     x, w = normal(*x_shape), normal(*w_shape)
     conv = conv2d_reference(x.astype(np.float64), w, stride)
     scale, residual = normal(w_shape[0]), normal(*conv.shape)
@@ -406,7 +396,7 @@ class FastAgainstNaiveTest(unittest.TestCase):
                                          ((2, 5, 33, 35), (33, 5, 3, 3), 2)]:
             with self.subTest(x=x_shape, w=w_shape, stride=stride):
                 args, reference = conv2d_epilogue_args(x_shape, w_shape, stride)
-                self.check(conv2d_epilogue_source(x_shape, w_shape, stride), args, reference,
+                self.check(conv2d_source(x_shape, w_shape, stride, epilogue=True), args, reference,
                            rtol=1e-4, atol=1e-4, vectorized=True)
 
     def test_vectorize_must_be_a_bool(self):
@@ -460,7 +450,7 @@ class ThreadsTest(unittest.TestCase):
         ("convolution", lambda: (conv2d_source((1, 8, 66, 67), (16, 8, 3, 3), 1),
                                  (normal(1, 8, 66, 67), normal(16, 8, 3, 3)))),
         ("convolution and epilogue",
-         lambda: (conv2d_epilogue_source((2, 8, 34, 35), (16, 8, 3, 3), 1),
+         lambda: (conv2d_source((2, 8, 34, 35), (16, 8, 3, 3), 1, epilogue=True),
                   conv2d_epilogue_args((2, 8, 34, 35), (16, 8, 3, 3), 1)[0])),
     ]
 
