@@ -48,12 +48,18 @@ def ReadOnlyArguments : Pass<"refback-read-only-arguments", "ModuleOp"> {
 
 def MemRefCopyToLinalg
     : Pass<"refback-memref-copy-to-linalg", "func::FuncOp"> {
-  let summary = "Turns memref.copy into linalg.copy, so that it becomes loops";
+  let summary = "Turns a memref.copy that is not between contiguous "
+                "buffers into linalg.copy, so that it becomes loops";
   let description = [{
     The LLVM lowering of a `memref.copy` between buffers that are not both
     contiguous (a strided view, an expanded or collapsed one) is a call to
     `memrefCopy` from MLIR's C runner utilities, a library the JIT does not
     load. As `linalg.copy`, the copy lowers to loops with the rest.
+
+    A copy between two buffers of the identity layout stays: its lowering
+    is LLVM's memcpy intrinsic, which is faster than any loop of ours (a
+    loop over elements was 1 element a cycle, serial, for every copy
+    bufferization made of a fill several ops write into).
   }];
   let dependentDialects = ["linalg::LinalgDialect"];
 }
@@ -268,6 +274,21 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
   let dependentDialects = ["affine::AffineDialect", "arith::ArithDialect",
                            "scf::SCFDialect", "tensor::TensorDialect",
                            "vector::VectorDialect"];
+}
+
+def FillPerWriter : Pass<"refback-fill-per-writer", "func::FuncOp"> {
+  let summary = "Gives each op that writes into a fill a fill of its own";
+  let description = [{
+    Runs last before bufferization, after CSE. A fill (`linalg.fill`, or
+    the loops refback-tile-and-vectorize made of one: an op without memory
+    effects whose only tensor operands are `tensor.empty`) that several ops
+    write into (as their init, a loop's iter_arg) is cloned, once for each
+    of them but one. CSE makes one value of equal fills: the zeros several
+    pads are copied into, the zero init of convolutions of one shape.
+    One-shot bufferization then had to copy the shared fill for each
+    writer, serially; a fill of one's own is written in place, by its
+    threads where it has them.
+  }];
 }
 
 def Parallelize : Pass<"refback-parallelize", "func::FuncOp"> {

@@ -44,6 +44,10 @@ constexpr int64_t kMinParallelCopy = 1 << 18;
 // The vector registers of a tile along a reduced innermost loop.
 constexpr int64_t kReductionRegisters = 8;
 
+// The fewest lanes of a tile along a row narrower than a register; a
+// narrower row stays scalar.
+constexpr int64_t kMinRowLanes = 4;
+
 // The rows of a matrix product's register tile. With two vectors per row,
 // its accumulators are 16 registers: AVX-512 has 32, and AVX2's 16 spill
 // a few, which still beats the scalar loop by far.
@@ -168,7 +172,13 @@ SmallVector<int64_t> tileSizesFor(linalg::LinalgOp op, int64_t lanes,
       return sizes;
     }
   }
-  sizes.back() = lanes;
+  // A row narrower than a register (8 or 10 columns of a late CNN stage)
+  // takes the widest power of two that fits it, down to kMinRowLanes.
+  int64_t last = ranges.back();
+  sizes.back() =
+      !ShapedType::isDynamic(last) && last < lanes && last >= kMinRowLanes
+          ? static_cast<int64_t>(llvm::bit_floor(static_cast<uint64_t>(last)))
+          : lanes;
   return sizes;
 }
 

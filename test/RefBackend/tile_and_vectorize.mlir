@@ -60,6 +60,43 @@ func.func @tanh(%x: tensor<7x17xf32>) -> tensor<7x17xf32> {
 
 // -----
 
+// Rows narrower than a register (a late CNN stage's 8x8 and its padded
+// 10x10) take the widest power of two lanes in them, down to 4: 8 lanes and
+// a remainder of 2 here (its static size makes it a vector too). A row of 3
+// stays scalar.
+// CHECK-LABEL: func.func @narrow_rows
+// CHECK:         scf.for
+// CHECK:           math.tanh {{.*}} : vector<8xf32>
+// CHECK:           math.tanh {{.*}} : vector<2xf32>
+// CHECK-NOT:     linalg.generic
+// CHECK-LABEL: func.func @rows_of_3
+// CHECK-NOT:     vector.
+// CHECK:         linalg.generic
+// CHECK-NOT:     vector.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @narrow_rows(%x: tensor<64x10xf32>) -> tensor<64x10xf32> {
+  %e = tensor.empty() : tensor<64x10xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x10xf32>) outs(%e : tensor<64x10xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  } -> tensor<64x10xf32>
+  return %r : tensor<64x10xf32>
+}
+func.func @rows_of_3(%x: tensor<64x3xf32>) -> tensor<64x3xf32> {
+  %e = tensor.empty() : tensor<64x3xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<64x3xf32>) outs(%e : tensor<64x3xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  } -> tensor<64x3xf32>
+  return %r : tensor<64x3xf32>
+}
+
+// -----
+
 // A reduction along the innermost loop takes 8 registers a step; its
 // scalar accumulator is carried through the loop.
 // CHECK-LABEL: func.func @row_sum

@@ -238,6 +238,9 @@ def _jit(module, opt_level):
             handler.detach()
 
 
+# The C interface of a public function: void(void **arguments).
+_ENTRY_POINT = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
 _RUNTIME_SYMBOLS = None
 _RUNTIME_FREE = None
 _WAKE_THREADS = None
@@ -297,6 +300,7 @@ class Invoker:
         self._callbacks = []  # ctypes callbacks must outlive the engine's use of them
         self._checks = list(compiled.checks)
         self._failed_check = None
+        self._entry_points = {}  # function name -> ctypes function
         self._engine = _jit(compiled.module, opt_level)
         # Before the first call links the code (a symbol cannot be added later).
         for name, address in _runtime_symbols():
@@ -331,21 +335,25 @@ class Invoker:
                              f"{len(args)} given")
         if self._threads > 1:
             _wake_threads(self._threads)  # they spin while the arguments are prepared
-        keep_alive, pointers = [], []
+        # The C interface takes an array of pointers, one to each argument:
+        # to a memref's descriptor pointer, or to a scalar.
+        keep_alive = []
+        packed = (ctypes.c_void_p * len(args))()
         for index, (arg, expected) in enumerate(zip(args, signature.arguments)):
             if expected.is_tensor:
                 array = _checked_array(name, index, arg, expected)
                 descriptor = to_memref_descriptor(array)
+                value = ctypes.pointer(descriptor)
                 keep_alive += [array, descriptor]
-                pointers.append(ctypes.pointer(ctypes.pointer(descriptor)))
             else:
                 value = _SCALAR_CTYPES[expected.element](_checked_scalar(name, index, arg, expected))
-                keep_alive.append(value)
-                pointers.append(ctypes.pointer(value))
+            keep_alive.append(value)
+            packed[index] = ctypes.addressof(value)
+        function = self._entry_points.get(name) or self._entry_point(name)
         with self._lock:
             self._results, self._failed_check = [], None
             self._owned = OwnedBuffers(_runtime_free())
-            self._engine.invoke(name, *pointers)
+            function(packed)
             results, self._results, self._owned = self._results, None, None
             failed, self._failed_check = self._failed_check, None
         if failed is not None:
@@ -360,6 +368,15 @@ class Invoker:
                                f"{len(signature.results)} result(s)"
                                + (f": {problems[0]!r}" if problems else ""))
         return results[0] if len(results) == 1 else tuple(results)
+
+    def _entry_point(self, name):
+        """The C interface of function `name`, as a ctypes function (looked
+        up once: the lookup links the module on its first call)."""
+        address = self._engine.raw_lookup("_mlir_ciface_" + name)
+        if not address:
+            raise RuntimeError(f"the compiled module has no entry point for {name}()")
+        self._entry_points[name] = _ENTRY_POINT(address)
+        return self._entry_points[name]
 
     def _register_results_callback(self, signature):
         arg_types = [ctypes.POINTER(UnrankedMemRefDescriptor) if t.is_tensor else _SCALAR_CTYPES[t.element]

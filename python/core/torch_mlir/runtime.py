@@ -142,6 +142,15 @@ _C_FREE.argtypes = [ctypes.c_void_p]
 _C_FREE.restype = None
 
 
+def _row_major_strides(shape):
+    """The strides, in elements, of a C-contiguous array of `shape`."""
+    strides, step = [], 1
+    for size in reversed(shape):
+        strides.append(step)
+        step *= size
+    return tuple(reversed(strides))
+
+
 class OwnedBuffers:
     """The buffers a call of compiled code hands over (its results were
     allocated with its malloc and are not freed by it): each is freed, with
@@ -180,6 +189,8 @@ class OwnedBuffers:
         memory = (ctypes.c_char * (span * dtype.itemsize)).from_address(first)
         memory._block = block  # the block is freed after the last view of it
         flat = np.frombuffer(memory, dtype=dtype)
+        if strides == _row_major_strides(shape):
+            return flat.reshape(shape)  # (a view; as_strided costs more)
         return np.lib.stride_tricks.as_strided(
             flat, shape=shape, strides=tuple(s * dtype.itemsize for s in strides))
 

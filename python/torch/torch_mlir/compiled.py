@@ -125,7 +125,15 @@ class CompiledProgram:
                 self._inputs.append(("tensor", val))
             else:
                 self._inputs.append(("scalar", getattr(spec.arg, "value", val)))
-        self._check_dims = _DimensionCheck(dynamic_dims, program.range_constraints)
+        self._check_dims = (_DimensionCheck(dynamic_dims, program.range_constraints)
+                            if dynamic_dims else None)
+        # A call of positional tensors only, where the example was that too,
+        # needs no pytree flattening; one tensor out needs no unflattening.
+        _, plain = pytree.tree_flatten((tuple(range(len(self._inputs))), {}))
+        self._plain_arity = len(self._inputs) if plain == self._in_spec else None
+        marker = object()
+        self._one_leaf_out = (self._out_spec.num_leaves == 1
+                              and pytree.tree_unflatten([marker], self._out_spec) is marker)
         # Mutations, in output-spec order (the order of the extra results):
         # ("buffer", fqn) or ("input", flat user input index).
         self._mutations = []
@@ -158,10 +166,14 @@ class CompiledProgram:
         self._arguments = self._invoker.signature(function).arguments
 
     def __call__(self, *args, **kwargs):
-        flat, spec = pytree.tree_flatten((args, kwargs))
-        if spec != self._in_spec:
-            raise ValueError(f"fx.compile: arguments do not match the example's structure:\n"
-                             f"  expected {self._in_spec}\n  got      {spec}")
+        if (not kwargs and len(args) == self._plain_arity
+                and all(type(arg) is torch.Tensor for arg in args)):
+            flat = list(args)
+        else:
+            flat, spec = pytree.tree_flatten((args, kwargs))
+            if spec != self._in_spec:
+                raise ValueError(f"fx.compile: arguments do not match the example's structure:\n"
+                                 f"  expected {self._in_spec}\n  got      {spec}")
         values = []
         for index, (arg, (kind, example)) in enumerate(zip(flat, self._inputs)):
             if kind == "tensor":
@@ -176,8 +188,9 @@ class CompiledProgram:
             elif isinstance(arg, (bool, int, float)):
                 # A specialized Python scalar the importer kept as an argument.
                 values.append(arg)
-        self._check_dims({index: tuple(arg.shape) for index, arg in enumerate(flat)
-                          if isinstance(arg, torch.Tensor)})
+        if self._check_dims is not None:
+            self._check_dims({index: tuple(arg.shape) for index, arg in enumerate(flat)
+                              if isinstance(arg, torch.Tensor)})
         buffers = [self._buffer(target) for target in self._buffer_arguments]
         values += [_to_numpy(buffer) for buffer in buffers]
         if len(values) != len(self._arguments):
@@ -192,13 +205,20 @@ class CompiledProgram:
         results = [_to_torch(r, dtype) if dtype is not None else r
                    for r, dtype in zip(results, self._output_dtypes + self._mutation_dtypes)]
         outputs, new_values = results[:len(self._output_dtypes)], results[len(self._output_dtypes):]
+        if self._mutations:
+            self._write_back(flat, new_values)
+        if self._one_leaf_out:
+            return outputs[0]
+        return pytree.tree_unflatten(outputs, self._out_spec)
+
+    def _write_back(self, flat, new_values):
+        """Copies the new values of mutated buffers and inputs into them."""
         with torch.no_grad():
             for (kind, target), value in zip(self._mutations, new_values):
                 if kind == "buffer":
                     self._buffer(target).copy_(value)
                 else:
                     flat[target].copy_(value)
-        return pytree.tree_unflatten(outputs, self._out_spec)
 
     def _buffer(self, target):
         """The buffer named `target`: the module's, else the program's."""
