@@ -239,7 +239,15 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
       the copy, whose rows are adjacent instead of a page apart.
     - Every other structured op (elementwise chains, reductions, fills,
       copies, transposes) is tiled by one vector register along its
-      innermost loop and 1 along the others.
+      innermost loop and 1 along the others; a row narrower than a register
+      (the 8 columns of a late CNN stage) by the widest power of two lanes
+      in it, down to 4.
+    - A static pad with one padding value becomes a fill of its result and
+      the source in its interior. Where the source is made by ops that
+      write into a `tensor.empty`, the fill goes ahead of them and the
+      source is inserted (refback-in-place-destinations has them write into
+      the interior); else its rows are copied into the fill, a vector at a
+      time.
     - Each tiled loop is peeled: all but a last partial iteration take full
       tiles, whose static shapes vectorize (`linalg::vectorize`); the
       partial tiles stay linalg ops, scalar loops later. A loop whose static
@@ -276,19 +284,33 @@ def TileAndVectorize : Pass<"refback-tile-and-vectorize", "func::FuncOp"> {
                            "vector::VectorDialect"];
 }
 
-def FillPerWriter : Pass<"refback-fill-per-writer", "func::FuncOp"> {
-  let summary = "Gives each op that writes into a fill a fill of its own";
+def InPlaceDestinations
+    : Pass<"refback-in-place-destinations", "func::FuncOp"> {
+  let summary = "Gives ops destinations that one-shot bufferization writes "
+                "in place: a fill of their own, the slice of an insert";
   let description = [{
-    Runs last before bufferization, after CSE. A fill (`linalg.fill`, or
-    the loops refback-tile-and-vectorize made of one: an op without memory
-    effects whose only tensor operands are `tensor.empty`) that several ops
-    write into (as their init, a loop's iter_arg) is cloned, once for each
-    of them but one. CSE makes one value of equal fills: the zeros several
-    pads are copied into, the zero init of convolutions of one shape.
-    One-shot bufferization then had to copy the shared fill for each
-    writer, serially; a fill of one's own is written in place, by its
-    threads where it has them.
+    Runs last before bufferization, after CSE.
+
+    - A fill (`linalg.fill`, or the loops refback-tile-and-vectorize made of
+      one: an op without memory effects whose only tensor operands are
+      `tensor.empty`) that several ops write into (as their init, a loop's
+      iter_arg, an insert's destination) is cloned, once for each of them
+      but one. CSE makes one value of equal fills: the zeros of several
+      pads, the zero init of convolutions of one shape. Bufferization then
+      copied the shared fill for each writer, serially.
+    - Where the source of a `tensor.insert_slice` is made by ops that write
+      into a `tensor.empty` (through the inits of destination-style ops and
+      loops), and the insert's destination is defined before the first of
+      them, that op writes into the slice of the destination instead: what
+      MLIR's eliminate-empty-tensors does, but after the fills are cloned
+      (CSE merges empties, and that pass would give every user of a merged
+      one the slice). The source's other readers, after the insert, read
+      the slice of the insert's result: one-shot analysis takes a read of
+      the source after the insert for a conflict, and copies the slice out.
+      A pad refback-tile-and-vectorize leaves as a fill and an insert is so
+      written in place by the ops that make its source, on their threads.
   }];
+  let dependentDialects = ["tensor::TensorDialect"];
 }
 
 def Parallelize : Pass<"refback-parallelize", "func::FuncOp"> {

@@ -62,7 +62,7 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
     vectors.minWork = options.minVectorWork;
     pm.addNestedPass<func::FuncOp>(createTileAndVectorize(vectors));
     pm.addPass(createCSEPass());
-    pm.addNestedPass<func::FuncOp>(createFillPerWriter());
+    pm.addNestedPass<func::FuncOp>(createInPlaceDestinations());
   }
 
   // Tensors to buffers. Function arguments and results get plain (identity

@@ -352,6 +352,26 @@ Value copiablePadValue(tensor::PadOp pad) {
   return pad.getConstantPaddingValue();
 }
 
+// The tensor.empty that `value` is written into, through the inits of
+// destination-style ops (linalg ops, inserts) and loops; null if it is not
+// one's (a function argument, a reshape).
+tensor::EmptyOp writtenIntoEmpty(Value value) {
+  while (auto result = dyn_cast<OpResult>(value)) {
+    Operation *op = result.getOwner();
+    if (auto empty = dyn_cast<tensor::EmptyOp>(op))
+      return empty;
+    if (auto destination = dyn_cast<DestinationStyleOpInterface>(op))
+      value = destination.getTiedOpOperand(result)->get();
+    else if (auto loop = dyn_cast<scf::ForOp>(op))
+      value = loop.getTiedLoopInit(result)->get();
+    else if (auto forall = dyn_cast<scf::ForallOp>(op))
+      value = forall.getTiedOpOperand(result)->get();
+    else
+      return {};
+  }
+  return {};
+}
+
 class TileAndVectorize
     : public mlir::torch::RefBackend::impl::TileAndVectorizeBase<
           TileAndVectorize> {
@@ -414,12 +434,14 @@ private:
   std::optional<Patterns> patterns;
 
   // A static tensor.pad with one padding value as a fill of its result
-  // (tiled and vectorized like any op) and loops that copy the source into
-  // the fill's interior a row of vectors at a time (the loop over the
-  // outermost dimension with two rows or more marked for threads, if there
-  // are enough elements). Bufferized as it is, a pad copies its source
-  // element by element (a memref.copy into a strided view), on one thread.
-  // `pads` are ones copiablePadValue takes. Returns the fills.
+  // (tiled and vectorized like any op) with the source in its interior:
+  // inserted, where the ops that make the source can write into the
+  // interior (see below), else copied by loops a row of vectors at a time
+  // (the loop over the outermost dimension with two rows or more marked
+  // for threads, if there are enough elements). Bufferized as it is, a pad
+  // copies its source element by element (a memref.copy into a strided
+  // view), on one thread. `pads` are ones copiablePadValue takes. Returns
+  // the fills.
   SmallVector<linalg::LinalgOp> padsAsCopies(IRRewriter &rewriter,
                                              ArrayRef<tensor::PadOp> pads) {
     SmallVector<linalg::LinalgOp> fills;
@@ -434,12 +456,40 @@ private:
           constant && pad->isAncestor(constant))
         value = rewriter.clone(*constant)->getResult(0);
       Location loc = pad.getLoc();
+      // Where the source is made by ops that write into a tensor.empty (in
+      // this block), the fill goes ahead of that empty, with the padding
+      // value, and the source is inserted into its interior:
+      // refback-in-place-destinations then has those ops write into it.
+      Operation *producer = pad.getSource().getDefiningOp();
+      tensor::EmptyOp written = writtenIntoEmpty(pad.getSource());
+      if (written && written->getBlock() == pad->getBlock() &&
+          producer->getBlock() == pad->getBlock() &&
+          (isa<BlockArgument>(value) ||
+           value.getDefiningOp()->hasTrait<OpTrait::ConstantLike>())) {
+        rewriter.setInsertionPoint(written);
+        if (Operation *constant = value.getDefiningOp())
+          value = rewriter.clone(*constant)->getResult(0);
+      } else {
+        written = {};
+      }
       Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
                                                      type.getElementType());
       auto fill = rewriter.create<linalg::FillOp>(loc, value, empty);
       fills.push_back(cast<linalg::LinalgOp>(fill.getOperation()));
       Value filled = fill.getResult(0);
       ArrayRef<int64_t> shape = sourceType.getShape();
+      if (written) {
+        // The insert goes right after the source is made, ahead of its other
+        // readers (a residual), which refback-in-place-destinations has read
+        // the padded tensor's interior instead.
+        SmallVector<int64_t> unit(shape.size(), 1);
+        rewriter.setInsertionPointAfter(producer);
+        auto insert = rewriter.create<tensor::InsertSliceOp>(
+            loc, pad.getSource(), filled, ValueRange{}, ValueRange{},
+            ValueRange{}, low, shape, unit);
+        rewriter.replaceOp(pad, insert.getResult());
+        continue;
+      }
       int64_t rank = shape.size();
       auto index = [&](int64_t v) -> Value {
         return rewriter.create<arith::ConstantIndexOp>(loc, v);

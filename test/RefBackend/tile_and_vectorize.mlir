@@ -263,3 +263,33 @@ func.func @pad(%x: tensor<2x4x16x16xf32>) -> tensor<2x4x18x34xf32> {
   } : tensor<2x4x16x16xf32> to tensor<2x4x18x34xf32>
   return %p : tensor<2x4x18x34xf32>
 }
+
+// -----
+
+// A pad of what an op writes into a tensor.empty (a ReLU before the next
+// convolution) becomes the fill, ahead of that empty, and an insert of the
+// source into its interior: refback-in-place-destinations then has the op
+// write there, and nothing is copied.
+// CHECK-LABEL: func.func @pad_of_an_op
+// CHECK:         %[[FILLED:.*]] = scf.for {{.*}} -> (tensor<4x18x18xf32>)
+// CHECK:         %[[E:.*]] = tensor.empty() : tensor<4x16x16xf32>
+// CHECK:         %[[RELU:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[E]])
+// CHECK:           arith.maximumf {{.*}} : vector<16xf32>
+// CHECK:         tensor.insert_slice %[[RELU]] into %[[FILLED]][0, 1, 1] [4, 16, 16] [1, 1, 1]
+// CHECK-NOT:     tensor.pad
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @pad_of_an_op(%x: tensor<4x16x16xf32>) -> tensor<4x18x18xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16x16xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%x : tensor<4x16x16xf32>) outs(%e : tensor<4x16x16xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<4x16x16xf32>
+  %p = tensor.pad %r low[0, 1, 1] high[0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<4x16x16xf32> to tensor<4x18x18xf32>
+  return %p : tensor<4x18x18xf32>
+}

@@ -403,6 +403,57 @@ class FastAgainstNaiveTest(unittest.TestCase):
                 self.check(conv2d_source(x_shape, w_shape, stride, epilogue=True), args, reference,
                            rtol=1e-4, atol=1e-4, vectorized=True)
 
+    def test_padded_activation_with_a_residual(self):
+        # relu(conv(x)) padded for a second convolution and also added to its
+        # result: the ReLU writes into the padded tensor's interior, which
+        # the addition then reads (refback-in-place-destinations). 10 and 33
+        # columns: rows of a vector and a half, and of two and one more.
+        for size in (10, 33):
+            with self.subTest(size=size):
+                n, c, f = 1, 4, 8
+                x_shape, out = (n, c, size + 2, size + 2), (n, f, size, size)
+                padded = (n, f, size + 2, size + 2)
+                x, w1, w2 = ty(x_shape, "f32"), ty((f, c, 3, 3), "f32"), ty((f, f, 3, 3), "f32")
+                o, po = ty(out, "f32"), ty(padded, "f32")
+                source = f"""
+#all = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @main(%x: {x}, %w1: {w1}, %w2: {w2}) -> {o} {{
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : {o}
+  %i1 = linalg.fill ins(%zero : f32) outs(%e1 : {o}) -> {o}
+  %c1 = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+       ins(%x, %w1 : {x}, {w1}) outs(%i1 : {o}) -> {o}
+  %e2 = tensor.empty() : {o}
+  %r = linalg.generic {{indexing_maps = [#all, #all], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%c1 : {o}) outs(%e2 : {o}) {{
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  }} -> {o}
+  %p = tensor.pad %r low[0, 0, 1, 1] high[0, 0, 1, 1] {{
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  }} : {o} to {po}
+  %e3 = tensor.empty() : {o}
+  %i3 = linalg.fill ins(%zero : f32) outs(%e3 : {o}) -> {o}
+  %c2 = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+       ins(%p, %w2 : {po}, {w2}) outs(%i3 : {o}) -> {o}
+  %e4 = tensor.empty() : {o}
+  %s = linalg.generic {{indexing_maps = [#all, #all, #all], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}}
+      ins(%c2, %r : {o}, {o}) outs(%e4 : {o}) {{
+  ^bb0(%a: f32, %b: f32, %q: f32):
+    %t = arith.addf %a, %b : f32
+    linalg.yield %t : f32
+  }} -> {o}
+  return %s : {o}
+}}
+"""
+                xs, k1, k2 = normal(*x_shape), normal(f, c, 3, 3), normal(f, f, 3, 3) / 4
+                relu = np.maximum(conv2d_reference(xs.astype(np.float64), k1, 1), 0)
+                second = conv2d_reference(np.pad(relu, ((0, 0), (0, 0), (1, 1), (1, 1))), k2, 1)
+                self.check(source, (xs, k1, k2), second + relu, rtol=1e-4, atol=1e-4,
+                           vectorized=True)
+
     def test_vectorize_must_be_a_bool(self):
         with self.assertRaisesRegex(TypeError, "vectorize must be True or False"):
             ARGS.RefBackend(vectorize="yes")

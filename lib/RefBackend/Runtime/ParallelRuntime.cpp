@@ -46,7 +46,12 @@ namespace {
 
 using Microtask = void (*)(int32_t *, int32_t *, void *);
 
-constexpr int64_t kSpinMicroseconds = 500;
+// Long enough that a worker is still spinning when the next call comes
+// after a millisecond of other work: a sleeping worker woke 50-100 us late
+// on a VM, into the call's first fork (the small ResNet at batch 1, called
+// alternately with one thread and with two, scaled 1.5x instead of 1.6x).
+// (Intel's OpenMP runtime waits 200 ms by default before a thread sleeps.)
+constexpr int64_t kSpinMicroseconds = 2000;
 
 // Spins until `ready()` or for about kSpinMicroseconds; whether it is ready.
 template <typename Ready> bool spinUntil(Ready ready) {
