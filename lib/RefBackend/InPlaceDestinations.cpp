@@ -58,28 +58,6 @@ bool isWrittenInto(OpOperand &use) {
   return false;
 }
 
-// The operand through which the ops that make `value` write into a
-// tensor.empty (following the inits of destination-style ops and loops
-// back to it); null if `value` is not made that way.
-OpOperand *writtenEmpty(Value value) {
-  OpOperand *init = nullptr;
-  while (auto result = dyn_cast<OpResult>(value)) {
-    Operation *op = result.getOwner();
-    if (isa<tensor::EmptyOp>(op))
-      return init;
-    if (auto destination = dyn_cast<DestinationStyleOpInterface>(op))
-      init = destination.getTiedOpOperand(result);
-    else if (auto loop = dyn_cast<scf::ForOp>(op))
-      init = loop.getTiedLoopInit(result);
-    else if (auto forall = dyn_cast<scf::ForallOp>(op))
-      init = forall.getTiedOpOperand(result);
-    else
-      return nullptr;
-    value = init->get();
-  }
-  return nullptr;
-}
-
 class InPlaceDestinations
     : public mlir::torch::RefBackend::impl::InPlaceDestinationsBase<
           InPlaceDestinations> {
@@ -126,7 +104,7 @@ class InPlaceDestinations
     DominanceInfo dominance(getOperation());
     for (tensor::InsertSliceOp insert : inserts) {
       Value source = insert.getSource();
-      OpOperand *init = writtenEmpty(source);
+      OpOperand *init = mlir::torch::RefBackend::writtenEmpty(source);
       if (!init || insert.getSourceType() != init->get().getType() ||
           !insert.getOffsets().empty() || !insert.getSizes().empty() ||
           !insert.getStrides().empty() ||

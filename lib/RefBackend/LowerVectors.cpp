@@ -12,6 +12,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -46,6 +47,44 @@ bool hasVectors(Operation *root) {
       })
       .wasInterrupted();
 }
+
+// x / broadcast(s) as x * broadcast(1 / s): one scalar division where the
+// divisor is made instead of a vector division per use (a softmax's row sum
+// divides every element of the row; a vector division takes several times
+// as long as a multiplication). The product is within an ulp or so of the
+// quotient.
+struct DivideByReciprocal : OpRewritePattern<arith::DivFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::DivFOp divide,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(divide.getType());
+    if (!type ||
+        (!type.getElementType().isF32() && !type.getElementType().isF64()))
+      return failure();
+    Operation *spread = divide.getRhs().getDefiningOp();
+    Value scalar;
+    if (auto splat = dyn_cast_or_null<vector::SplatOp>(spread))
+      scalar = splat.getInput();
+    else if (auto broadcast = dyn_cast_or_null<vector::BroadcastOp>(spread))
+      scalar = broadcast.getSource();
+    if (!scalar || isa<VectorType>(scalar.getType()))
+      return failure();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(spread);
+    Location loc = divide.getLoc();
+    Value one = rewriter.create<arith::ConstantOp>(
+        loc, rewriter.getFloatAttr(scalar.getType(), 1.0));
+    Value reciprocal = rewriter.create<arith::DivFOp>(loc, one, scalar,
+                                                      divide.getFastmathAttr());
+    Value spreadReciprocal =
+        rewriter.create<vector::SplatOp>(loc, type, reciprocal);
+    rewriter.setInsertionPoint(divide);
+    rewriter.replaceOpWithNewOp<arith::MulFOp>(
+        divide, divide.getLhs(), spreadReciprocal, divide.getFastmathAttr());
+    return success();
+  }
+};
 
 class LowerVectors
     : public mlir::torch::RefBackend::impl::LowerVectorsBase<LowerVectors> {
@@ -100,6 +139,7 @@ LowerVectors::Patterns::Patterns(MLIRContext *context) {
   products.setVectorTransformsOptions(
       vector::VectorContractLowering::OuterProduct);
   RewritePatternSet ops(context);
+  ops.add<DivideByReciprocal>(context);
   vector::populateVectorToVectorCanonicalizationPatterns(ops);
   vector::populateVectorContractLoweringPatterns(ops, products);
   vector::populateVectorOuterProductLoweringPatterns(ops);

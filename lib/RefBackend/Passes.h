@@ -10,9 +10,11 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -87,6 +89,29 @@ inline SmallVector<int64_t> withEnclosingLoops(Operation *op,
     all.push_back(trips ? *trips : ShapedType::kDynamic);
   }
   return all;
+}
+
+/// The operand through which the ops that make `value` write into a
+/// tensor.empty, following the inits of destination-style ops (linalg ops,
+/// inserts) and loops back to it; null where `value` is not made that way
+/// (a function argument, a reshape).
+inline OpOperand *writtenEmpty(Value value) {
+  OpOperand *init = nullptr;
+  while (auto result = dyn_cast<OpResult>(value)) {
+    Operation *op = result.getOwner();
+    if (isa<tensor::EmptyOp>(op))
+      return init;
+    if (auto destination = dyn_cast<DestinationStyleOpInterface>(op))
+      init = destination.getTiedOpOperand(result);
+    else if (auto loop = dyn_cast<scf::ForOp>(op))
+      init = loop.getTiedLoopInit(result);
+    else if (auto forall = dyn_cast<scf::ForallOp>(op))
+      init = forall.getTiedOpOperand(result);
+    else
+      return nullptr;
+    value = init->get();
+  }
+  return nullptr;
 }
 
 /// Every canonicalization pattern of the context's dialects and ops (what

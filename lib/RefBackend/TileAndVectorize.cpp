@@ -352,26 +352,6 @@ Value copiablePadValue(tensor::PadOp pad) {
   return pad.getConstantPaddingValue();
 }
 
-// The tensor.empty that `value` is written into, through the inits of
-// destination-style ops (linalg ops, inserts) and loops; null if it is not
-// one's (a function argument, a reshape).
-tensor::EmptyOp writtenIntoEmpty(Value value) {
-  while (auto result = dyn_cast<OpResult>(value)) {
-    Operation *op = result.getOwner();
-    if (auto empty = dyn_cast<tensor::EmptyOp>(op))
-      return empty;
-    if (auto destination = dyn_cast<DestinationStyleOpInterface>(op))
-      value = destination.getTiedOpOperand(result)->get();
-    else if (auto loop = dyn_cast<scf::ForOp>(op))
-      value = loop.getTiedLoopInit(result)->get();
-    else if (auto forall = dyn_cast<scf::ForallOp>(op))
-      value = forall.getTiedOpOperand(result)->get();
-    else
-      return {};
-  }
-  return {};
-}
-
 class TileAndVectorize
     : public mlir::torch::RefBackend::impl::TileAndVectorizeBase<
           TileAndVectorize> {
@@ -461,7 +441,8 @@ private:
       // value, and the source is inserted into its interior:
       // refback-in-place-destinations then has those ops write into it.
       Operation *producer = pad.getSource().getDefiningOp();
-      tensor::EmptyOp written = writtenIntoEmpty(pad.getSource());
+      OpOperand *init = mlir::torch::RefBackend::writtenEmpty(pad.getSource());
+      Operation *written = init ? init->get().getDefiningOp() : nullptr;
       if (written && written->getBlock() == pad->getBlock() &&
           producer->getBlock() == pad->getBlock() &&
           (isa<BlockArgument>(value) ||
@@ -470,7 +451,7 @@ private:
         if (Operation *constant = value.getDefiningOp())
           value = rewriter.clone(*constant)->getResult(0);
       } else {
-        written = {};
+        written = nullptr;
       }
       Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
                                                      type.getElementType());

@@ -34,3 +34,25 @@ func.func @tanh(%v: vector<16xf32>, %s: f32) -> (vector<16xf32>, f32) {
   %b = math.tanh %s : f32
   return %a, %b : vector<16xf32>, f32
 }
+
+// -----
+
+// A division of a vector by a broadcast scalar (a softmax's row sum) is a
+// multiplication by the scalar's reciprocal; one by a vector, and an
+// integer division, stay.
+// CHECK-LABEL: func.func @divisions
+// CHECK-SAME:      (%[[X:.*]]: vector<16xf32>, %[[S:.*]]: f32, %[[V:.*]]: vector<16xf32>, %[[I:.*]]: vector<16xi32>, %[[J:.*]]: i32)
+// CHECK:         %[[R:.*]] = arith.divf %{{.*}}, %[[S]] : f32
+// CHECK:         %[[RR:.*]] = vector.splat %[[R]] : vector<16xf32>
+// CHECK:         %[[Q:.*]] = arith.mulf %[[X]], %[[RR]] : vector<16xf32>
+// CHECK:         arith.divf %[[Q]], %[[V]] : vector<16xf32>
+// CHECK:         arith.divsi %[[I]], %{{.*}} : vector<16xi32>
+func.func @divisions(%x: vector<16xf32>, %s: f32, %v: vector<16xf32>, %i: vector<16xi32>, %j: i32)
+    -> (vector<16xf32>, vector<16xi32>) {
+  %b = vector.broadcast %s : f32 to vector<16xf32>
+  %q = arith.divf %x, %b : vector<16xf32>
+  %r = arith.divf %q, %v : vector<16xf32>
+  %bj = vector.broadcast %j : i32 to vector<16xi32>
+  %k = arith.divsi %i, %bj : vector<16xi32>
+  return %r, %k : vector<16xf32>, vector<16xi32>
+}
