@@ -218,7 +218,9 @@ class LoweringTest(unittest.TestCase):
         self.assertRegex(message, r"compile_test\.py\"?:\d+.*'torch.operator' op is not part of "
                                   r"the linalg-on-tensors backend contract")
         path = re.search(r"The IR it was given is in (\S+);", message).group(1)
-        self.assertIn("aten.special_bessel_j0", Path(path).read_text())
+        given = Path(path).read_text()
+        self.assertIn("aten.special_bessel_j0", given)
+        self.assertRegex(given, r"loc\(.*compile_test\.py")  # with its source locations
         self.assertIn("torch-mlir-opt --mlir-print-debuginfo --pass-pipeline='builtin.module("
                       "torchdynamo-export-to-torch-backend-pipeline,"
                       f"torch-backend-to-linalg-on-tensors-backend-pipeline)' {path}", message)

@@ -104,18 +104,23 @@ def lower(module, pipeline):
     """Runs the pass pipeline `pipeline` on `module` in place; LoweringError
     if it fails."""
     with module.context:
-        before = module.operation.get_asm(enable_debug_info=True)
+        # A clone of what the pipeline is given, printed only if it fails:
+        # printing every module (a resnet18's weights are 89 MB of hex) took
+        # longer than some of the pipelines.
+        before = module.operation.clone()
         try:
             PassManager.parse(f"builtin.module({pipeline})").run(module.operation)
         except ir.MLIRError as error:
             fd, path = tempfile.mkstemp(prefix="torch_mlir_lowering_", suffix=".mlir")
             with os.fdopen(fd, "w") as f:
-                f.write(before)
+                f.write(before.operation.get_asm(enable_debug_info=True))
             raise LoweringError(
                 f"{pipeline} failed: {error}\n"
                 f"The IR it was given is in {path}; replay with:\n"
                 f"  torch-mlir-opt --mlir-print-debuginfo "
                 f"--pass-pipeline='builtin.module({pipeline})' {path}") from None
+        finally:
+            before.operation.erase()
     return module
 
 
