@@ -430,29 +430,25 @@ private:
       RankedTensorType type = pad.getResultType();
       RankedTensorType sourceType = pad.getSourceType();
       ArrayRef<int64_t> low = pad.getStaticLow();
-      rewriter.setInsertionPoint(pad);
-      // (A constant the pad's region yields is cloned out of it.)
-      if (Operation *constant = value.getDefiningOp();
-          constant && pad->isAncestor(constant))
-        value = rewriter.clone(*constant)->getResult(0);
       Location loc = pad.getLoc();
       // Where the source is made by ops that write into a tensor.empty (in
       // this block), the fill goes ahead of that empty, with the padding
-      // value, and the source is inserted into its interior:
-      // refback-in-place-destinations then has those ops write into it.
+      // value (a constant, or an argument), and the source is inserted into
+      // its interior: refback-in-place-destinations then has those ops
+      // write into it. Else the fill goes where the pad is.
       Operation *producer = pad.getSource().getDefiningOp();
       OpOperand *init = mlir::torch::RefBackend::writtenEmpty(pad.getSource());
       Operation *written = init ? init->get().getDefiningOp() : nullptr;
-      if (written && written->getBlock() == pad->getBlock() &&
-          producer->getBlock() == pad->getBlock() &&
-          (isa<BlockArgument>(value) ||
-           value.getDefiningOp()->hasTrait<OpTrait::ConstantLike>())) {
-        rewriter.setInsertionPoint(written);
-        if (Operation *constant = value.getDefiningOp())
-          value = rewriter.clone(*constant)->getResult(0);
-      } else {
+      Operation *constant = value.getDefiningOp();
+      if (!written || written->getBlock() != pad->getBlock() ||
+          producer->getBlock() != pad->getBlock() ||
+          (constant && !constant->hasTrait<OpTrait::ConstantLike>()))
         written = nullptr;
-      }
+      rewriter.setInsertionPoint(written ? written : pad.getOperation());
+      // (A constant the pad's region yields is cloned out of it, and one
+      // ahead of the source's ops is cloned there.)
+      if (constant && (written || pad->isAncestor(constant)))
+        value = rewriter.clone(*constant)->getResult(0);
       Value empty = rewriter.create<tensor::EmptyOp>(loc, type.getShape(),
                                                      type.getElementType());
       auto fill = rewriter.create<linalg::FillOp>(loc, value, empty);

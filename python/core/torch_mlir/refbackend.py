@@ -238,9 +238,6 @@ def _jit(module, opt_level):
             handler.detach()
 
 
-# The C interface of a public function: void(void **arguments).
-_ENTRY_POINT = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
-
 _RUNTIME_SYMBOLS = None
 _RUNTIME_FREE = None
 _WAKE_THREADS = None
@@ -349,7 +346,10 @@ class Invoker:
                 value = _SCALAR_CTYPES[expected.element](_checked_scalar(name, index, arg, expected))
             keep_alive.append(value)
             packed[index] = ctypes.addressof(value)
-        function = self._entry_points.get(name) or self._entry_point(name)
+        # (Looked up once: ExecutionEngine.invoke looks it up on every call.)
+        function = self._entry_points.get(name)
+        if function is None:
+            function = self._entry_points[name] = self._engine.lookup(name)
         with self._lock:
             self._results, self._failed_check = [], None
             self._owned = OwnedBuffers(_runtime_free())
@@ -368,15 +368,6 @@ class Invoker:
                                f"{len(signature.results)} result(s)"
                                + (f": {problems[0]!r}" if problems else ""))
         return results[0] if len(results) == 1 else tuple(results)
-
-    def _entry_point(self, name):
-        """The C interface of function `name`, as a ctypes function (looked
-        up once: the lookup links the module on its first call)."""
-        address = self._engine.raw_lookup("_mlir_ciface_" + name)
-        if not address:
-            raise RuntimeError(f"the compiled module has no entry point for {name}()")
-        self._entry_points[name] = _ENTRY_POINT(address)
-        return self._entry_points[name]
 
     def _register_results_callback(self, signature):
         arg_types = [ctypes.POINTER(UnrankedMemRefDescriptor) if t.is_tensor else _SCALAR_CTYPES[t.element]
