@@ -97,6 +97,7 @@ class TorchWheelTest(unittest.TestCase):
         core, torch_files = payload(ARGS.core_wheel), payload(ARGS.torch_wheel)
         self.assertEqual(core & torch_files, set())
         self.assertEqual(torch_files, {"torch_mlir/fx.py", "torch_mlir/compiled.py",
+                                       "torch_mlir/decompose.py",
                                        "torch_mlir/decompositions.py",
                                        "torch_mlir/extras/fx_importer.py"})
 

@@ -18,7 +18,7 @@ except ImportError as e:  # the core wheel alone: say what is missing
 
 import inspect
 
-from torch_mlir import decompositions
+from torch_mlir import decompose, decompositions
 from torch_mlir.compiler_utils import LoweringError, OutputType, lower_to
 from torch_mlir.extras.fx_importer import FxImporter, FxImportError
 
@@ -80,7 +80,8 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     of the graph signature's output specs; what "linalg-on-tensors" needs).
 
     `decomposition_table` maps ATen ops to Python decompositions that
-    `program.run_decompositions` applies before import; None means
+    `program.run_decompositions` applies before import (through
+    torch_mlir.decompose, which makes the same program faster); None means
     `default_decompositions()`, `{}` only functionalizes (what is left is for
     the Torch pipeline to decompose).
 
@@ -100,7 +101,8 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     _check_model_kwargs("export_and_import", model, example_kwargs)
     backend_legal_ops = _legal_op_names(backend_legal_ops)
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict)
-    program = program.run_decompositions(_table(decomposition_table, backend_legal_ops))
+    program = decompose.run_decompositions(
+        program, _table(decomposition_table, backend_legal_ops))
     return _import(program, output_type, func_name, params, context, mutations,
                    import_symbolic_shape_expressions, backend_legal_ops)
 
@@ -209,7 +211,8 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     backend_legal_ops = _legal_op_names(backend_legal_ops)
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=None)
     # Decomposed once: CompiledProgram reads the signature of the program imported.
-    program = program.run_decompositions(_table(decomposition_table, backend_legal_ops))
+    program = decompose.run_decompositions(
+        program, _table(decomposition_table, backend_legal_ops))
     module = _import(program, OutputType.LINALG_ON_TENSORS, mutations="results",
                      backend_legal_ops=backend_legal_ops)
     state = model if isinstance(model, torch.nn.Module) else None

@@ -46,6 +46,7 @@ import torch.fx
 from torch.export import ExportedProgram
 from torch.export.graph_signature import InputKind, OutputKind
 
+from torch_mlir import decompose as _decompose
 from torch_mlir import ir
 from torch_mlir.dialects import func as func_dialect
 from torch_mlir.dialects import torch as torch_dialect
@@ -226,7 +227,7 @@ class FxImporter:
         if params not in ("literals", "arguments"):
             raise ValueError(f"params must be 'literals' or 'arguments', not {params!r}")
         if decompose:
-            program = program.run_decompositions({})
+            program = _decompose.run_decompositions(program, {})
         with self.context:
             func = _ProgramImport(self, program, func_name, params, mutations,
                                   import_symbolic_shape_expressions).run()

@@ -1,0 +1,134 @@
+"""`program.run_decompositions(table)`, without the per-call cost of every
+CompositeImplicitAutograd op PyTorch has.
+
+PyTorch's `ExportedProgram.run_decompositions` retraces the program with a
+Python kernel registered on each of its ~500 CompositeImplicitAutograd (CIA)
+ops, whether the program can reach the op or not: each op is decomposed by
+the table's entry for it, or kept whole if the table has none. It collects
+those ops from the dispatcher first. Both are redone on every call, and for a
+small program they are most of the call (80% of fx.compile of `x + 1`;
+bench/compile_time.py prints the figures).
+
+`run_decompositions` here hands PyTorch's retrace (the same private function
+`run_decompositions` calls) only the CIA ops whose treatment can differ from
+what the dispatcher does with no Python kernel registered, which is to run
+the op's own CIA kernel:
+- the CIA ops the program calls (its sub-graphs' included): each is kept or
+  decomposed as the table says;
+- the table's CIA ops whose entry is a Python decomposition, not the op's
+  own kernel (PyTorch's table maps most CIA ops to their own kernel);
+- every CIA op the table leaves out: it is kept whole wherever it turns up,
+  and PyTorch's own kernels emit CIA ops even with an empty table
+  (hardshrink's emits where.ScalarSelf).
+A CIA op outside these is in the table, mapped to its own kernel, which is
+what the dispatcher runs when no Python kernel is registered. So the result
+is the program `run_decompositions` makes; test/fx's decompose_test.py
+compares the two on programs of every kind. The saving is in fx's default
+table, which maps every CIA op to a decomposition (a tenth of them
+registered); an empty table keeps all of them, registered as before. Where
+this PyTorch lacks the private functions, this calls `run_decompositions`.
+"""
+
+import functools
+import inspect
+
+import torch
+
+__all__ = ["run_decompositions"]
+
+
+def run_decompositions(program, table):
+    """`program.run_decompositions(table)` (a new ExportedProgram), with only
+    the CIA ops that matter registered (see above)."""
+    internals = _internals()
+    if internals is None or program.graph_signature.backward_signature is not None:
+        return program.run_decompositions(table)
+    decompose_program, preserve_marker, outside_fake_mode = internals
+    if hasattr(table, "materialize"):  # torch.export.default_decompositions()'s kind
+        table = table.materialize()
+    table = dict(table)
+    cia_ops = _CiaOps.current()
+    called = {op for op in _called_ops(program) if cia_ops.is_cia(op)}
+    in_table = {op for op in table if cia_ops.is_cia(op)}
+    to_cia = {}
+    for op in in_table:  # the rest stays in `table`, applied after the retrace
+        entry = table.pop(op)
+        if op in called or not _is_own_kernel(entry):
+            to_cia[op] = entry
+    for op in cia_ops.all() - in_table:
+        to_cia[op] = preserve_marker  # kept whole
+    with outside_fake_mode():  # as run_decompositions runs, whatever mode the caller is in
+        return decompose_program(program, cia_to_decomp=to_cia, python_decomp_table=table,
+                                 joint_loss_index=None, decompose_custom_triton_ops=False)
+
+
+@functools.lru_cache(maxsize=1)
+def _internals():
+    """(PyTorch's retrace function, its keep-this-op marker, the context
+    run_decompositions runs it in), or None if this PyTorch does not have
+    them as run_decompositions uses them."""
+    try:
+        from torch._export.utils import _special_op_to_preserve_cia
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+        from torch.export.exported_program import _decompose_exported_program
+    except ImportError:
+        return None
+    wanted = {"cia_to_decomp", "python_decomp_table", "joint_loss_index",
+              "decompose_custom_triton_ops"}
+    if not wanted <= set(inspect.signature(_decompose_exported_program).parameters):
+        return None
+    return _decompose_exported_program, _special_op_to_preserve_cia, unset_fake_temporarily
+
+
+def _is_own_kernel(entry):
+    """Whether a table entry is the op's own CIA kernel (what
+    torch.export.default_decompositions maps most CIA ops to)."""
+    return (isinstance(entry, functools.partial)
+            and getattr(entry.func, "__name__", "") == "_special_op_to_decompose_cia")
+
+
+def _called_ops(program):
+    """The OpOverloads the program's graphs call."""
+    ops = set()
+    for module in program.graph_module.modules():
+        if isinstance(module, torch.fx.GraphModule):
+            for node in module.graph.nodes:
+                if node.op == "call_function" and isinstance(node.target, torch._ops.OpOverload):
+                    ops.add(node.target)
+    return ops
+
+
+class _CiaOps:
+    """The CIA ops run_decompositions would register, kept while the
+    dispatcher's CIA registrations and op namespaces stay the same (a custom
+    op registered later makes a new one)."""
+
+    _cached = None
+
+    def __init__(self, key):
+        self.key = key
+        self._all = None
+        self._is_cia = {}
+
+    @classmethod
+    def current(cls):
+        key = (len(torch._C._dispatch_get_registrations_for_dispatch_key(
+            "CompositeImplicitAutograd")), len(torch.ops._dir))
+        if cls._cached is None or cls._cached.key != key:
+            cls._cached = cls(key)
+        return cls._cached
+
+    def all(self):
+        if self._all is None:
+            from torch._export.utils import _collect_all_valid_cia_ops
+            self._all = frozenset(_collect_all_valid_cia_ops())
+        return self._all
+
+    def is_cia(self, op):
+        """Whether `op` is a CIA op run_decompositions may keep or
+        decompose (functional, with a kernel)."""
+        found = self._is_cia.get(op)
+        if found is None:
+            from torch._export.utils import _is_preservable_cia_op
+            found = self._is_cia[op] = bool(_is_preservable_cia_op(op))
+        return found
