@@ -6,6 +6,7 @@ wheel. Argument: directory of lit inputs to parse and print.
 
 import ctypes
 import math
+import os
 import struct
 import sys
 import unittest
@@ -167,6 +168,31 @@ class PassesAndErrorsTest(unittest.TestCase):
             self.assertIn("invalid dtype 'i64' for a Torch tensor type", str(caught.exception))
             with self.assertRaises(ir.MLIRError):
                 ir.Module.parse("func.func @f( {")
+
+    def test_contexts_are_single_threaded(self):
+        # Each Context would otherwise start a thread pool for the verifier and
+        # the pass manager (_site_initialize_0.disable_multithreading).
+        def threads():
+            return len(os.listdir("/proc/self/task"))
+
+        source = "\n".join(f"""func.func @f{i}(%x: !torch.int) -> !torch.int {{
+                 %one = torch.constant.int 1
+                 %y = torch.aten.add.int %x, %one : !torch.int, !torch.int -> !torch.int
+                 return %y : !torch.int
+               }}""" for i in range(8))
+        grew = {}
+        for enabled in (False, True):
+            with ir.Context() as context:
+                if enabled:
+                    context.enable_multithreading(True)
+                before = threads()
+                module = ir.Module.parse(source)
+                PassManager.parse("builtin.module(func.func(canonicalize,cse))").run(
+                    module.operation)
+                grew[enabled] = threads() - before
+        self.assertEqual(grew[False], 0, "a new Context ran passes on threads of its own")
+        if os.cpu_count() > 1:  # the check sees a pool where there is one
+            self.assertGreater(grew[True], 0, "enable_multithreading(True) started no thread")
 
     def test_unknown_pass_raises(self):
         with ir.Context():
