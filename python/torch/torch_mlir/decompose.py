@@ -6,8 +6,8 @@ Python kernel registered on each of its ~500 CompositeImplicitAutograd (CIA)
 ops, whether the program can reach the op or not: each op is decomposed by
 the table's entry for it, or kept whole if the table has none. It collects
 those ops from the dispatcher first. Both are redone on every call, and for a
-small program they are most of the call (80% of fx.compile of `x + 1`;
-bench/compile_time.py prints the figures).
+small program they are most of the call (about three quarters of
+fx.compile of `x + 1`; bench/decompositions.py prints the figures).
 
 `run_decompositions` here hands PyTorch's retrace (the same private function
 `run_decompositions` calls) only the CIA ops whose treatment can differ from
