@@ -5,14 +5,16 @@ registered), side by side in one process.
 Per model of test/fx/models.py (its small real models: an MLP, a CNN, an
 encoder block, a GRU, torch.cond, ...) and of a few users bring (a
 torchvision resnet18 when torchvision is importable), the exported program
-is decomposed with fx's default table by each in turn, --reps times
+is decomposed with fx's default table (or, with --table empty, the empty
+table FxImporter's decompose=True and the e2e no-decompositions run use,
+which keeps every CIA op whole) by each in turn, --reps times
 alternating (each call after a full garbage collection, with the collector
 off during it). Printed: median ms of torch.export.export, of each
 decomposition, their ratio, and the median of a whole fx.compile (export,
 decompositions, import, lowering, JIT) for scale. The two results are
 compared too (graph code and signature); a difference is flagged.
 
-Usage: PYTHONPATH=<unpacked wheels>:. python3 -m bench.decompositions [--reps 7]
+Usage: PYTHONPATH=<unpacked wheels>:. python3 -m bench.decompositions [--reps 7] [--table empty]
 (the torch_mlir of the two wheels importable, with the pinned torch).
 """
 
@@ -56,12 +58,14 @@ def models():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--reps", type=int, default=7)
+    parser.add_argument("--table", choices=("fx", "empty"), default="fx")
     args = parser.parse_args()
     warnings.filterwarnings("ignore")
     import torch
     from torch_mlir import decompose, decompositions, fx
 
-    print(f"torch {torch.__version__}; medians of {args.reps} in ms")
+    table = decompositions.table if args.table == "fx" else dict
+    print(f"torch {torch.__version__}; {args.table} table; medians of {args.reps} in ms")
     print("| model | export | PyTorch's run_decompositions | ours | PyTorch's / ours "
           "| fx.compile | same program |")
     print("|---|---|---|---|---|---|---|")
@@ -73,9 +77,9 @@ def main():
         exports, theirs, ours, compiles = [], [], [], []  # the first export warms up
         same = True
         for _ in range(args.reps):
-            t, a = timed(lambda: program.run_decompositions(decompositions.table()))
+            t, a = timed(lambda: program.run_decompositions(table()))
             theirs.append(t)
-            t, b = timed(lambda: decompose.run_decompositions(program, decompositions.table()))
+            t, b = timed(lambda: decompose.run_decompositions(program, table()))
             ours.append(t)
             same &= (a.graph_module.code == b.graph_module.code
                      and str(a.graph_signature) == str(b.graph_signature))

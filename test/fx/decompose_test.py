@@ -10,10 +10,13 @@ shortcut treats differently: ones our table maps to their own kernel
 (linear, layer_norm, pad, einsum), to a Python decomposition (matmul,
 upsample, one_hot), ones a decomposition or an op's kernel emits, ones kept
 whole, in a torch.cond branch, with a buffer written in place, and with a
-dynamic batch.
+dynamic batch. The kernels registered for PyTorch's retrace, and what
+each op holds afterwards, are compared with PyTorch's registration.
 """
 
 import argparse
+import contextlib
+import functools
 import sys
 import unittest
 
@@ -179,6 +182,68 @@ class SameProgramTest(unittest.TestCase):
         ours, empty = (len(c) for c in calls)
         self.assertLess(ours, everything / 5, "ours: the called CIA ops and the Python ones")
         self.assertEqual(empty, everything, "an empty table keeps every CIA op whole")
+
+    def test_registers_the_kernels_pytorch_does_and_leaves_ops_as_it_does(self):
+        # What each registered op's kernel table and fake-tensor rule hold
+        # inside the retrace (both registrations of it), and for every CIA op
+        # afterwards, PyTorch's registration against ours.
+        import torch.export.exported_program as exported_program
+        from torch._subclasses import fake_impls
+        registration = decompose._internals()[3]
+        everything = sorted(decompose._CiaOps.current().all(), key=str)
+
+        def describe(kernel, entries):
+            if any(kernel is entry for entry in entries):
+                return "the table's entry"
+            if isinstance(kernel, functools.partial):
+                if kernel.func.__name__ in ("_force_dispatch_to_orig_cia_callable",
+                                            "_run_under_fake_mode"):
+                    original = kernel.keywords.get("original_callable", kernel.args[:1] or None)
+                    return ("runs under the fake mode", describe(
+                        original[0] if isinstance(original, tuple) else original, entries))
+                return ("partial", kernel.func.__qualname__, tuple(sorted(
+                    (k, str(v)) for k, v in kernel.keywords.items())))
+            return getattr(kernel, "__qualname__", repr(kernel))
+
+        def state(ops, entries=()):
+            rules = fake_impls.op_implementations_dict
+            return {str(op): ({str(k): describe(f, entries) for k, f in op.py_kernels.items()},
+                              describe(rules[op], entries) if op in rules else None)
+                    for op in ops}
+
+        def snapshotting(register, snapshots):
+            @contextlib.contextmanager
+            def wrapped(cia_ops_to_callable):
+                with register(cia_ops_to_callable):
+                    snapshots.append(state(cia_ops_to_callable, tuple(cia_ops_to_callable.values())))
+                    yield
+            return wrapped
+
+        for table_name in ("ours", "empty"):
+            with self.subTest(table=table_name):
+                program = programs()["mlp (dynamic batch)"]
+                theirs, ours = [], []
+                original = exported_program._override_composite_implicit_decomp
+                exported_program._override_composite_implicit_decomp = snapshotting(original, theirs)
+                try:
+                    program.run_decompositions(tables()[table_name]())
+                finally:
+                    exported_program._override_composite_implicit_decomp = original
+                after_theirs = state(everything)
+                registration.registered = snapshotting(type(registration).registered.__get__(
+                    registration), ours)
+                try:
+                    decompose.run_decompositions(program, tables()[table_name]())
+                finally:
+                    del registration.registered
+                self.assertIs(exported_program._override_composite_implicit_decomp, original)
+                self.assertGreaterEqual(len(theirs), 1, "PyTorch's retrace registers")
+                self.assertEqual(len(ours), len(theirs), "as often, through ours")
+                for mine, pytorchs in zip(ours, theirs):
+                    self.assertIn("aten.linear.default", mine.keys() & pytorchs.keys())
+                    for op in mine.keys() & pytorchs.keys():
+                        self.assertEqual(mine[op], pytorchs[op], op)
+                self.assertEqual(state(everything), after_theirs)
 
     def test_a_program_with_a_backward_graph_goes_through_pytorch(self):
         class Stub:

@@ -25,10 +25,19 @@ what the dispatcher runs when no Python kernel is registered. So the result
 is the program `run_decompositions` makes; test/fx's decompose_test.py
 compares the two on programs of every kind. The saving is in fx's default
 table, which maps every CIA op to a decomposition (a tenth of them
-registered); an empty table keeps all of them, registered as before. Where
-this PyTorch lacks the private functions, this calls `run_decompositions`.
+registered); an empty table keeps all of them.
+
+Registering a kernel is itself slow in PyTorch: its `py_impl`, called 22
+times per op, builds typing aliases on every call, and with all ~500 ops
+registered (twice per retrace) that was about two thirds of a
+run_decompositions with an empty table. During the retrace
+`_override_cia_kernels` below stands in for PyTorch's registration: it puts
+the same kernels under the same dispatch keys, writing each op's kernel
+table directly, and leaves each op as PyTorch's does. Where this PyTorch
+lacks any of the private functions, this calls `run_decompositions`.
 """
 
+import contextlib
 import functools
 import inspect
 
@@ -43,7 +52,7 @@ def run_decompositions(program, table):
     internals = _internals()
     if internals is None or program.graph_signature.backward_signature is not None:
         return program.run_decompositions(table)
-    decompose_program, preserve_marker, outside_fake_mode = internals
+    decompose_program, preserve_marker, outside_fake_mode, registration = internals
     if hasattr(table, "materialize"):  # torch.export.default_decompositions()'s kind
         table = table.materialize()
     table = dict(table)
@@ -57,7 +66,8 @@ def run_decompositions(program, table):
             to_cia[op] = entry
     for op in cia_ops.all() - in_table:
         to_cia[op] = preserve_marker  # kept whole
-    with outside_fake_mode():  # as run_decompositions runs, whatever mode the caller is in
+    # As run_decompositions runs, whatever mode the caller is in.
+    with outside_fake_mode(), registration.standing_in():
         return decompose_program(program, cia_to_decomp=to_cia, python_decomp_table=table,
                                  joint_loss_index=None, decompose_custom_triton_ops=False)
 
@@ -65,8 +75,8 @@ def run_decompositions(program, table):
 @functools.lru_cache(maxsize=1)
 def _internals():
     """(PyTorch's retrace function, its keep-this-op marker, the context
-    run_decompositions runs it in), or None if this PyTorch does not have
-    them as run_decompositions uses them."""
+    run_decompositions runs it in, our _CiaRegistration), or None if this
+    PyTorch does not have them as run_decompositions uses them."""
     try:
         from torch._export.utils import _special_op_to_preserve_cia
         from torch._subclasses.fake_tensor import unset_fake_temporarily
@@ -77,7 +87,99 @@ def _internals():
               "decompose_custom_triton_ops"}
     if not wanted <= set(inspect.signature(_decompose_exported_program).parameters):
         return None
-    return _decompose_exported_program, _special_op_to_preserve_cia, unset_fake_temporarily
+    registration = _CiaRegistration.for_this_pytorch()
+    if registration is None:
+        return None
+    return (_decompose_exported_program, _special_op_to_preserve_cia, unset_fake_temporarily,
+            registration)
+
+
+class _CiaRegistration:
+    """PyTorch's `_override_composite_implicit_decomp(cia_to_decomp)`, the
+    context its retrace registers the CIA ops' kernels in, done without
+    `py_impl`. Per op, for the retrace:
+    - each autograd key of PyTorch's list with no kernel gets one that
+      defers autograd's error (autograd_not_implemented);
+    - the CIA key gets the table's entry, in place of any kernel there;
+    - each backend key of PyTorch's list with no kernel gets the op's
+      original CIA decomposition, for constant propagation under autograd;
+    - an op with no fake-tensor rule gets one that runs that original
+      decomposition under the fake mode.
+    Afterwards each op's kernel table is what it was, its dispatch cache is
+    emptied and its fake-tensor rule deregistered, as PyTorch leaves it
+    (a rule registered before, as aten.item has, goes too)."""
+
+    def __init__(self, module, fake_impls):
+        self._module = module  # torch.export.exported_program
+        self._autograd_keys = tuple(module._AUTOGRAD_ALIAS_BACKEND_KEYS_TO_OVERRIDE)
+        self._backend_keys = tuple(module._BACKEND_KEYS_TO_OVERRIDE)
+        self._original_decomposition = module._get_decomp_for_cia
+        self._autograd_not_implemented = module.autograd_not_implemented
+        self._has_fake_rule = fake_impls._is_op_registered_to_fake_rule
+        self._register_fake_rule = fake_impls.register_op_impl
+        self._deregister_fake_rule = fake_impls._deregister_op_impl
+
+    @classmethod
+    def for_this_pytorch(cls):
+        """None unless this PyTorch's retrace looks its registration up
+        where standing_in() replaces it, with the helpers it uses."""
+        try:
+            import torch.export.exported_program as module
+            from torch._subclasses import fake_impls
+            function = module._override_composite_implicit_decomp
+            registration = cls(module, fake_impls)
+        except (ImportError, AttributeError):
+            return None
+        if list(inspect.signature(function).parameters) != ["cia_ops_to_callable"]:
+            return None
+        return registration
+
+    @contextlib.contextmanager
+    def standing_in(self):
+        """PyTorch's retrace uses this registration while inside."""
+        original = self._module._override_composite_implicit_decomp
+        self._module._override_composite_implicit_decomp = self.registered
+        try:
+            yield
+        finally:
+            self._module._override_composite_implicit_decomp = original
+
+    @contextlib.contextmanager
+    def registered(self, cia_ops_to_callable):
+        cia_key = torch._C.DispatchKey.CompositeImplicitAutograd
+        saved = {}
+        try:
+            for op, entry in cia_ops_to_callable.items():
+                kernels = op.py_kernels
+                saved[op] = kernels.copy()
+                missing = [key for key in self._autograd_keys if key not in kernels]
+                if missing:
+                    deferred = self._autograd_not_implemented(op, deferred_error=True)
+                    kernels.update(dict.fromkeys(missing, deferred))
+                # Looked up before the table's entry replaces it.
+                original = self._original_decomposition(op)
+                kernels.pop(cia_key, None)
+                kernels[cia_key] = entry
+                if not self._has_fake_rule(op):
+                    self._register_fake_rule(op)(functools.partial(_run_under_fake_mode, original))
+                for key in self._backend_keys:
+                    kernels.setdefault(key, original)
+                op._dispatch_cache.clear()
+            yield
+        finally:
+            for op, kernels in saved.items():
+                op.py_kernels.clear()
+                op.py_kernels.update(kernels)
+                op._dispatch_cache.clear()
+                self._deregister_fake_rule(op)
+
+
+def _run_under_fake_mode(original, fake_mode, op, *args, **kwargs):
+    """The fake-tensor rule of a registered CIA op: its original
+    decomposition, run under the fake mode (so that a kernel that branches on
+    the device sees fake tensors, not the meta device)."""
+    with fake_mode:
+        return original(*args, **kwargs)
 
 
 def _is_own_kernel(entry):
