@@ -234,6 +234,7 @@ def torch_mlir_dependencies():
         patches = [
             Label("//utils/bazel/patches:llvm-config-linux-condition.patch"),
             Label("//utils/bazel/patches:mlir-execution-engine-translations.patch"),
+            Label("//utils/bazel/patches:mlir-execution-engine-codegen-opt-level.patch"),
             Label("//utils/bazel/patches:llvm-profiledata-without-memprof-reader.patch"),
             Label("//utils/bazel/patches:llvm-x86-without-globalisel.patch"),
             Label("//utils/bazel/patches:mlir-llvmir-transforms-without-nvvm.patch"),
