@@ -466,6 +466,35 @@ class BadInputTest(unittest.TestCase):
                     with self.assertRaisesRegex(CompileError, message):
                         RefBackend().compile(module)
 
+    def test_invalid_ir_is_a_compile_error_naming_the_op(self):
+        # Built with the Python API, which does not verify: a function whose
+        # return gives an i32 where its type says f32, and an arith.addf of a
+        # tensor and a scalar. The passes assume valid IR; the module is
+        # verified before they run.
+        from torch_mlir.dialects import arith, func
+        with ir.Context(), ir.Location.unknown():
+            f32 = ir.F32Type.get()
+            returns_i32 = ir.Module.create()
+            with ir.InsertionPoint(returns_i32.body):
+                function = func.FuncOp("main", ir.FunctionType.get([], [f32]))
+                with ir.InsertionPoint(function.add_entry_block()):
+                    func.ReturnOp([arith.ConstantOp(ir.IntegerType.get_signless(32), 1)])
+            mixed_add = ir.Module.create()
+            with ir.InsertionPoint(mixed_add.body):
+                vector = ir.RankedTensorType.get([4], f32)
+                function = func.FuncOp("main", ir.FunctionType.get([vector, f32], [vector]))
+                with ir.InsertionPoint(function.add_entry_block()):
+                    add = ir.Operation.create("arith.addf", results=[vector],
+                                              operands=list(function.arguments))
+                    func.ReturnOp(add.results)
+            for module, message in [
+                    (returns_i32, r"type of return operand 0 \('i32'\) doesn't match function "
+                                  r"result type \('f32'\) in function @main"),
+                    (mixed_add, r"'arith.addf' op requires the same type")]:
+                with self.subTest(message):
+                    with self.assertRaisesRegex(CompileError, message):
+                        RefBackend().compile(module)
+
     def test_errors_do_not_crash_the_process(self):
         # The same bad calls in a child process: it must exit normally.
         script = textwrap.dedent(f"""

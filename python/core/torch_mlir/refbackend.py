@@ -36,9 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from . import ir
-from .compiler_utils import CompileError
+from .compiler_utils import CompileError, run_pipeline
 from .execution_engine import ExecutionEngine
-from .passmanager import PassManager
 from .runtime import (DTYPES, SUB_BYTE, OwnedBuffers, UnrankedMemRefDescriptor, sign_extend_low_bits,
                       to_memref_descriptor)
 
@@ -196,7 +195,8 @@ class RefBackend:
     def compile(self, module):
         """Lowers a copy of the linalg-on-tensors `module`; `module` is not changed.
 
-        Raises CompileError naming the first op outside the contract, or what
+        Raises CompileError if the module is not valid IR (MLIR's verifier
+        names the op), naming the first op outside the contract, or with what
         else a pass reported.
         """
         if not isinstance(module, ir.Module):
@@ -204,7 +204,7 @@ class RefBackend:
         with module.context:
             copy = copy_module(module)
             try:
-                PassManager.parse(self.pipeline).run(copy.operation)
+                run_pipeline(self.pipeline, copy.operation)
             except ir.MLIRError as error:
                 raise CompileError(f"{PIPELINE} failed:\n{error}") from None
             # From the input, which still has tensor types; the contract check
