@@ -185,7 +185,7 @@ class SameProgramTest(unittest.TestCase):
 
     def test_registers_the_kernels_pytorch_does_and_leaves_ops_as_it_does(self):
         # What each registered op's kernel table and fake-tensor rule hold
-        # inside the retrace (both registrations of it), and for every CIA op
+        # inside the retrace (each time it registers), and for every CIA op
         # afterwards, PyTorch's registration against ours.
         import torch.export.exported_program as exported_program
         from torch._subclasses import fake_impls

@@ -100,10 +100,10 @@ def run_pipeline(pipeline, operation):
     if either is not valid IR or a pass fails.
 
     Not between passes, as MLIR's PassManager does by default: for the
-    reference backend's ~50 passes that verification took 35-50% of the
-    pipeline's time (test/fx's models; each pass's output is checked by our
-    lit tests, and torch-mlir-opt, which a failure's replay command runs,
-    verifies after every pass)."""
+    reference backend's ~50 passes that verification took a third to a half
+    of the pipeline's time (test/fx's models). Each pass's output is checked
+    by our lit tests, and torch-mlir-opt, which a failure's replay command
+    runs, verifies after every pass."""
     operation.verify()
     manager = PassManager.parse(pipeline)
     manager.enable_verifier(False)

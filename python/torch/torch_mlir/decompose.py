@@ -29,9 +29,9 @@ registered); an empty table keeps all of them.
 
 Registering a kernel is itself slow in PyTorch: its `py_impl`, called 22
 times per op, builds typing aliases on every call, and with all ~500 ops
-registered (twice per retrace) that was about two thirds of a
-run_decompositions with an empty table. During the retrace
-`_override_cia_kernels` below stands in for PyTorch's registration: it puts
+registered that was about two thirds of a run_decompositions with an empty
+table. During the retrace
+`_CiaRegistration` below stands in for PyTorch's registration: it puts
 the same kernels under the same dispatch keys, writing each op's kernel
 table directly, and leaves each op as PyTorch's does. Where this PyTorch
 lacks any of the private functions, this calls `run_decompositions`.
