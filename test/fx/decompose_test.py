@@ -198,9 +198,9 @@ class SameProgramTest(unittest.TestCase):
             if isinstance(kernel, functools.partial):
                 if kernel.func.__name__ in ("_force_dispatch_to_orig_cia_callable",
                                             "_run_under_fake_mode"):
-                    original = kernel.keywords.get("original_callable", kernel.args[:1] or None)
-                    return ("runs under the fake mode", describe(
-                        original[0] if isinstance(original, tuple) else original, entries))
+                    # PyTorch's passes the decomposition by keyword, ours first.
+                    original = kernel.keywords.get("original_callable") or kernel.args[0]
+                    return ("runs under the fake mode", describe(original, entries))
                 return ("partial", kernel.func.__qualname__, tuple(sorted(
                     (k, str(v)) for k, v in kernel.keywords.items())))
             return getattr(kernel, "__qualname__", repr(kernel))

@@ -30,11 +30,11 @@ registered); an empty table keeps all of them.
 Registering a kernel is itself slow in PyTorch: its `py_impl`, called 22
 times per op, builds typing aliases on every call, and with all ~500 ops
 registered that was about two thirds of a run_decompositions with an empty
-table. During the retrace
-`_CiaRegistration` below stands in for PyTorch's registration: it puts
-the same kernels under the same dispatch keys, writing each op's kernel
-table directly, and leaves each op as PyTorch's does. Where this PyTorch
-lacks any of the private functions, this calls `run_decompositions`.
+table. During the retrace `_CiaRegistration` below stands in for PyTorch's
+registration: it puts the same kernels under the same dispatch keys,
+writing each op's kernel table directly, and leaves each op as PyTorch's
+does. Where this PyTorch lacks any of the private functions, this calls
+`run_decompositions`.
 """
 
 import contextlib
@@ -158,7 +158,6 @@ class _CiaRegistration:
                     kernels.update(dict.fromkeys(missing, deferred))
                 # Looked up before the table's entry replaces it.
                 original = self._original_decomposition(op)
-                kernels.pop(cia_key, None)
                 kernels[cia_key] = entry
                 if not self._has_fake_rule(op):
                     self._register_fake_rule(op)(functools.partial(_run_under_fake_mode, original))
