@@ -7,7 +7,9 @@ numpy's float64 computation (matmul and convolution sum a few dozen products);
 integer and bool results exact.
 """
 
+import fractions
 import gc
+import math
 import os
 import resource
 import subprocess
@@ -266,6 +268,85 @@ class DtypesTest(unittest.TestCase):
         # 1 + 2^-8 is a tie: to even (1.0); 1 + 3 * 2^-8 is a tie: to even (1 + 2^-6).
         expected = np.array([1.0, 1.0, 1.015625, -0.0, np.inf, np.nan], dtype=np.float32)
         np.testing.assert_array_equal(bf16_to_float32(float32_to_bf16(values)), expected)
+
+    def test_truncations_to_bf16_round_to_nearest_even(self):
+        # arith.truncf to bf16 is a call of __truncsfbf2 / __truncdfbf2 on a
+        # CPU without bf16 instructions; the reference backend's runtime
+        # defines them (no libgcc before GCC 13 has them). Checked against
+        # the exactly nearest bf16, ties to the even one, computed here.
+        f64_values = [1.0, 1.0 + 2.0**-8, 1.0 + 3 * 2.0**-8,  # ties: to even
+                      # just past a tie, in f64 only: f32 rounding first
+                      # would make it a tie and round it down
+                      1.0 + 2.0**-8 + 2.0**-30, -(1.0 + 2.0**-8 + 2.0**-40),
+                      1.0 + 2.0**-8 - 2.0**-40, 3.140625, -2.5, 1e-3, 0.0, -0.0,
+                      3.4e38, 3.39e38, -3.4028235e38, 1e300, -1e300,  # overflow to inf
+                      1e-40, -2.0**-133, 2.0**-134 * 3, 1e-320,  # subnormals
+                      math.inf, -math.inf, math.nan]
+        f64_values += list(RNG.standard_normal(64) * 10.0 ** RNG.integers(-30, 30, 64))
+        for element, dtype in [("f32", np.float32), ("f64", np.float64)]:
+            with self.subTest(source=element):
+                values = np.array([f64_values], dtype=dtype)
+                program = f"""
+                #id = affine_map<(i, j) -> (i, j)>
+                func.func @main(%x: tensor<?x?x{element}>) -> tensor<?x?xbf16> {{
+                  %c0 = arith.constant 0 : index
+                  %c1 = arith.constant 1 : index
+                  %d0 = tensor.dim %x, %c0 : tensor<?x?x{element}>
+                  %d1 = tensor.dim %x, %c1 : tensor<?x?x{element}>
+                  %empty = tensor.empty(%d0, %d1) : tensor<?x?xbf16>
+                  %r = linalg.generic {{indexing_maps = [#id, #id],
+                                       iterator_types = ["parallel", "parallel"]}}
+                       ins(%x : tensor<?x?x{element}>) outs(%empty : tensor<?x?xbf16>) {{
+                  ^bb0(%a: {element}, %out: bf16):
+                    %t = arith.truncf %a : {element} to bf16
+                    linalg.yield %t : bf16
+                  }} -> tensor<?x?xbf16>
+                  return %r : tensor<?x?xbf16>
+                }}
+                """
+                got = run(program, "main", values)
+                self.assertEqual(got.dtype, np.uint16)
+                for value, bits in zip(values.ravel().tolist(), got.ravel().tolist()):
+                    if math.isnan(value):
+                        self.assertTrue(bits & 0x7F80 == 0x7F80 and bits & 0x7F,
+                                        f"{element} NaN to bf16: got {bits:#06x}")
+                        continue
+                    self.assertEqual(bits, nearest_bf16_bits(value),
+                                     f"{element} {value!r} to bf16: got {bits:#06x}")
+
+
+def bf16_value(bits):
+    """The exact value of a finite bf16 bit pattern."""
+    sign = -1 if bits & 0x8000 else 1
+    exponent, mantissa = (bits >> 7) & 0xFF, bits & 0x7F
+    if exponent == 0:
+        return sign * fractions.Fraction(mantissa, 2**7) * fractions.Fraction(2) ** -126
+    return sign * (1 + fractions.Fraction(mantissa, 2**7)) * fractions.Fraction(2) ** (exponent - 127)
+
+
+def nearest_bf16_bits(value):
+    """Round to nearest, ties to even, of a non-NaN Python float to bf16: by exact search."""
+    sign = 0x8000 if math.copysign(1.0, value) < 0 else 0
+    if math.isinf(value):
+        return sign | 0x7F80
+    magnitude = fractions.Fraction(abs(value))
+    largest = bf16_value(0x7F7F)
+    # Past the midpoint between the largest finite bf16 and 2^128: infinity.
+    if magnitude >= largest + (fractions.Fraction(2) ** 128 - largest) / 2:
+        return sign | 0x7F80
+    low, high = 0, 0x7F7F
+    while low < high:  # the largest pattern at or below the magnitude
+        middle = (low + high + 1) // 2
+        if bf16_value(middle) <= magnitude:
+            low = middle
+        else:
+            high = middle - 1
+    below, above = low, min(low + 1, 0x7F80)
+    gap_below = magnitude - bf16_value(below)
+    gap_above = (bf16_value(above) if above < 0x7F80 else fractions.Fraction(2) ** 128) - magnitude
+    if gap_below < gap_above or (gap_below == gap_above and below % 2 == 0):
+        return sign | below
+    return sign | above
 
 
 SEVERAL = """

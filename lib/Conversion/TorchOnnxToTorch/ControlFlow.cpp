@@ -334,7 +334,7 @@ LogicalResult loop(OnnxNode &n) {
   return n.replace(loop.getResults());
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kControlFlowConversions[] = {
     {"If", 1, ifOp},
     {"Loop", 1, loop},
     {"Scan", 9, scan},
@@ -343,5 +343,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::controlFlowConversions() {
-  return kConversions;
+  return kControlFlowConversions;
 }

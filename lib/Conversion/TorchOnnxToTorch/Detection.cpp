@@ -274,12 +274,12 @@ LogicalResult nonMaxSuppression(OnnxNode &n) {
   return n.replace(n.castTo(all, out));
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kDetectionConversions[] = {
     {"NonMaxSuppression", 10, nonMaxSuppression},
 };
 
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::detectionConversions() {
-  return kConversions;
+  return kDetectionConversions;
 }

@@ -87,25 +87,6 @@ LogicalResult mod(OnnxNode &n) {
       n.create<AtenRemainderTensorOp>(t, n.operand(0), n.operand(1)));
 }
 
-/// Sizes of broadcasting `a` with `b` (unknown where they are not static).
-SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  size_t rank = std::max(a.size(), b.size());
-  SmallVector<int64_t> out(rank);
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
-    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
-    if (x == 1)
-      out[i] = y;
-    else if (y == 1)
-      out[i] = x;
-    else if (x == y)
-      out[i] = x;
-    else
-      out[i] = kUnknownSize;
-  }
-  return out;
-}
-
 /// The operands of Sum, Max, Min or Mean combined pairwise, each step
 /// typed by the broadcast of its operands; null after reporting why.
 using Combine = Value (*)(OnnxNode &, Type, Value, Value);
@@ -565,7 +546,7 @@ LogicalResult quantize(OnnxNode &n) {
   return n.replace(n.convert(x, out.getDtype()));
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kElementwiseConversions[] = {
     // Arithmetic; before opset 7 these broadcast by a `broadcast` attribute.
     {"Add", 7, binaryWithAlpha<AtenAddTensorOp>},
     {"Sub", 7, binaryWithAlpha<AtenSubTensorOp>},
@@ -661,5 +642,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::elementwiseConversions() {
-  return kConversions;
+  return kElementwiseConversions;
 }

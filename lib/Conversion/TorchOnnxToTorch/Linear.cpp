@@ -1170,17 +1170,6 @@ LogicalResult instanceNorm(OnnxNode &n) {
 // as ONNX's reference does it (QLinearMatMul, QLinearConv).
 //===----------------------------------------------------------------------===//
 
-/// numpy's broadcast of two static shapes.
-SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
-  SmallVector<int64_t> sizes(std::max(a.size(), b.size()), 1);
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    int64_t x = i < a.size() ? a[a.size() - 1 - i] : 1;
-    int64_t y = i < b.size() ? b[b.size() - 1 - i] : 1;
-    sizes[sizes.size() - 1 - i] = x == 1 ? y : x;
-  }
-  return sizes;
-}
-
 /// A per-channel parameter (1-D, one per output channel of a weight of
 /// `rank`) shaped [C, 1, ...] to broadcast against the weight's dims.
 Value perChannel(OnnxNode &n, Value p, int64_t rank) {
@@ -1437,7 +1426,7 @@ template <bool simplified> LogicalResult skipLayerNorm(OnnxNode &n) {
   return n.replace(results);
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kLinearConversions[] = {
     {"MatMul", 1, matmul},
     {"com.microsoft.FusedMatMul", 1, fusedMatmul},
     {"com.microsoft.SkipLayerNormalization", 1, skipLayerNorm<false>},
@@ -1466,5 +1455,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::linearConversions() {
-  return kConversions;
+  return kLinearConversions;
 }

@@ -138,6 +138,26 @@ inline int64_t sizeProduct(int64_t a, int64_t b) {
              : a * b;
 }
 
+/// Sizes of broadcasting `a` with `b` (unknown where they are not static).
+inline SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a,
+                                           ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  SmallVector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t y = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (x == 1)
+      out[i] = y;
+    else if (y == 1)
+      out[i] = x;
+    else if (x == y)
+      out[i] = x;
+    else
+      out[i] = Torch::kUnknownSize;
+  }
+  return out;
+}
+
 /// A `!torch.vtensor` type of known rank and dtype, or null.
 inline Torch::ValueTensorType rankedType(Type type) {
   auto t = dyn_cast<Torch::ValueTensorType>(type);

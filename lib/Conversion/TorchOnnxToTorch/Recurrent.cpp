@@ -521,7 +521,7 @@ LogicalResult lstm(OnnxNode &n) {
   return RecurrentLayer(n, CellKind::LSTM).convert();
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kRecurrentConversions[] = {
     {"RNN", 7, rnn},
     {"GRU", 7, gru},
     {"LSTM", 7, lstm},
@@ -530,5 +530,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::recurrentConversions() {
-  return kConversions;
+  return kRecurrentConversions;
 }

@@ -633,7 +633,7 @@ LogicalResult unique(OnnxNode &n) {
   return n.replace(replaced);
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kReductionConversions[] = {
     {"ReduceSum", 1, reduceNode<Kind::Sum, Pre::None, Post::None, false>},
     {"ReduceSum", 13, reduceNode<Kind::Sum, Pre::None, Post::None, true>},
     {"ReduceMean", 1, reduceNode<Kind::Mean, Pre::None, Post::None, false>},
@@ -672,5 +672,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::reductionConversions() {
-  return kConversions;
+  return kReductionConversions;
 }

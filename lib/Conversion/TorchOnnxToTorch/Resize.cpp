@@ -727,7 +727,7 @@ LogicalResult gridSample(OnnxNode &n) {
   return n.replace(n.castTo(result, out));
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kResizeConversions[] = {
     {"Resize", 11, resize},
     {"GridSample", 16, gridSample},
     {"Upsample", 7, upsample},
@@ -736,5 +736,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::resizeConversions() {
-  return kConversions;
+  return kResizeConversions;
 }

@@ -1388,7 +1388,7 @@ LogicalResult eyeLike(OnnxNode &n) {
       literal(n, out, DenseElementsAttr::get(builtinType(out), values)));
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kShapeConversions[] = {
     {"Reshape", 5, reshape},
     {"Flatten", 1, flatten},
     {"Squeeze", 1, squeeze},
@@ -1425,5 +1425,5 @@ const OnnxConversion kConversions[] = {
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::shapeConversions() {
-  return kConversions;
+  return kShapeConversions;
 }

@@ -219,12 +219,12 @@ LogicalResult dft(OnnxNode &n) {
   return n.replace(n.castTo(from(0), out));
 }
 
-const OnnxConversion kConversions[] = {
+const OnnxConversion kSpectralConversions[] = {
     {"DFT", 17, dft},
 };
 
 } // namespace
 
 ArrayRef<OnnxConversion> mlir::torch::onnx_c::spectralConversions() {
-  return kConversions;
+  return kSpectralConversions;
 }

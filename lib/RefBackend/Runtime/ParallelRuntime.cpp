@@ -311,9 +311,12 @@ void torchMlirRefBackendWakeThreads(int32_t threads) {
 
 void *refback_malloc(size_t bytes); // BufferCache.cpp
 void refback_free(void *address);
+__bf16 refback_truncsfbf2(float value); // FloatConversions.cpp
+__bf16 refback_truncdfbf2(double value);
 
-// The entry points above (and BufferCache.cpp's) under the names the
-// generated code calls: `names` and `addresses` get `count` entries each.
+// The entry points above (and BufferCache.cpp's and FloatConversions.cpp's)
+// under the names the generated code calls: `names` and `addresses` get
+// `count` entries each.
 void torchMlirRefBackendRuntimeSymbols(const char *const **names,
                                        void *const **addresses,
                                        int64_t *count) {
@@ -327,6 +330,8 @@ void torchMlirRefBackendRuntimeSymbols(const char *const **names,
       "__kmpc_barrier",
       "malloc",
       "free",
+      "__truncsfbf2",
+      "__truncdfbf2",
   };
   static void *const symbolAddresses[] = {
       reinterpret_cast<void *>(&refback_kmpc_global_thread_num),
@@ -338,6 +343,8 @@ void torchMlirRefBackendRuntimeSymbols(const char *const **names,
       reinterpret_cast<void *>(&refback_kmpc_barrier),
       reinterpret_cast<void *>(&refback_malloc),
       reinterpret_cast<void *>(&refback_free),
+      reinterpret_cast<void *>(&refback_truncsfbf2),
+      reinterpret_cast<void *>(&refback_truncdfbf2),
   };
   *names = symbolNames;
   *addresses = symbolAddresses;

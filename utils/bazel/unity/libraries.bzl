@@ -1,8 +1,15 @@
 """Which overlay libraries unity.bzl compiles in batches, and what stays alone.
 
-UNITY_LIBRARIES: label -> batch size, what unity.bzl batches. All of them are
-in @llvm-project; torch-mlir's own libraries compile one source at a time,
-for the edit-compile loop, and once for every workspace (utils/bazel/rules/cc.bzl).
+UNITY_LIBRARIES: label -> batch size, what unity.bzl batches: libraries of
+@llvm-project, and torch-mlir's own multi-source libraries in @torch_mlir_cc,
+where our C++ compiles once for every workspace (utils/bazel/rules/cc.bzl).
+Each of our sources spends most of its 10-30 s compile parsing MLIR's and the
+Torch dialect's headers, so batches of 8 save about half of our C++'s share of
+a cold build. The Torch dialect's IR is left alone: its two sources are each a
+long compile of generated code, and one batch of both would lengthen the
+build's critical path. For the edit loop, --config=no-unity-ours compiles our
+sources one by one again (the flag //utils/bazel/unity:batch_ours=false),
+LLVM's staying batched.
 
 The overlay libraries of three or more sources that take most of a cold
 build's compile time (bench/build_profile.py) and that a macro can batch:
@@ -106,6 +113,14 @@ UNITY_LIBRARIES = dict(
         "linalg_transforms",
         "memref_transforms",
         "scf_transforms",
+        "vector_transforms",
+    ]] + [("@torch_mlir_cc//lib/" + name, 8) for name in [
+        # torch-mlir's own (see above).
+        "Conversion/TorchOnnxToTorch:TorchOnnxToTorch",
+        "Conversion:Conversion",
+        "Dialect/Torch/Transforms:Transforms",
+        "Dialect/TorchConversion/Transforms:Transforms",
+        "RefBackend:RefBackend",
     ]],
 )
 

@@ -28,11 +28,12 @@ For a library named in libraries.bzl it:
     and runs left with one source, as before.
 Every other library is the overlay's own, unchanged. Our own libraries load
 unity_cc_library too (through utils/bazel/rules/cc.bzl); libraries.bzl names
-none of them, so they compile one source at a time.
+the five with many sources.
 
-`--config=no-unity` (the flag //utils/bazel/unity:enabled=false) compiles
-every library source by source, as the overlay would: the batches are then
-never built. With it on (the default) the actions are the same as before the
+`--config=no-unity` (the flag //utils/bazel/unity:enabled=false, with
+batch_ours=false) compiles every library source by source, as the overlay
+would: the batches are then never built. `--config=no-unity-ours` (batch_ours
+alone) does so for our libraries only, for the edit loop. With it on (the default) the actions are the same as before the
 switch existed, so it costs the cache nothing.
 """
 
@@ -134,8 +135,10 @@ def _expand_filegroups(srcs):
 
 # By the repository's name: the overlay's BUILD files call this macro, and a
 # key without one would name a package of theirs (Bazel 4's select takes no
-# Label keys).
+# Label keys). Our own libraries (in @torch_mlir_cc) have a switch of their
+# own, so the edit loop can compile them one by one with LLVM still batched.
 _DISABLED = "@torch_mlir//utils/bazel/unity:disabled"
+_OURS_DISABLED = "@torch_mlir//utils/bazel/unity:ours_one_by_one"
 
 def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     """native.cc_library, compiled in unity batches if libraries.bzl names it.
@@ -160,6 +163,7 @@ def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
         native.cc_library(name = name, srcs = srcs + platform_srcs, copts = copts, **kwargs)
         return
     batched = [s for s in sources if s not in single]
+    disabled = _OURS_DISABLED if native.repository_name() == "@torch_mlir_cc" else _DISABLED
     unity_sources(
         name = name + "_unity",
         srcs = batched,
@@ -169,11 +173,11 @@ def unity_cc_library(name, srcs = [], copts = [], platform_srcs = [], **kwargs):
     native.cc_library(
         name = name,
         srcs = select({
-            _DISABLED: srcs,
+            disabled: srcs,
             "//conditions:default": [s for s in srcs if s not in batched] + [":" + name + "_unity"],
         }) + platform_srcs,
         copts = select({
-            _DISABLED: copts,
+            disabled: copts,
             "//conditions:default": copts + _sibling_include_copts(label, srcs, batched),
         }),
         **kwargs
