@@ -48,6 +48,10 @@ def part_of(name):
     if not compiled:
         return name.split(" ")[0], name.split(" ")[0]
     path = compiled.group(1)
+    # Our own unity batches compile in @torch_mlir_cc:
+    # external/torch_mlir_cc/lib/RefBackend/RefBackend_unity/_0.cpp
+    if path.startswith("external/torch_mlir_cc/"):
+        path = path[len("external/torch_mlir_cc/"):]
     batch = UNITY_BATCH.match(path)
     if batch:
         path = "{}/{}/(batch)".format(batch.group(1), batch.group(2).replace("_", "/"))
