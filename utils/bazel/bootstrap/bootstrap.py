@@ -4,7 +4,9 @@
 `./bazelw` runs `bootstrap.py ensure` before every Bazel command. It:
   1. checks the platform (Debian 12, x86_64) and the Python (CPython 3.11);
   2. installs Debian's Bazel 4.2.3 and the rule sets it needs, if missing;
-  3. fetches every input pinned in deps.lock into the distdir, if missing;
+  3. fetches every input pinned in deps.lock into the distdir, if missing
+     (the wheels by four `pip download`s at once, Debian's source packages
+     one at a time beside them);
   4. verifies each input's size and sha256 against deps.lock.
 
 Nothing reaches Bazel unverified. A verified input gets a stamp (sha256, size,
@@ -21,6 +23,7 @@ Subcommands:
 """
 
 import argparse
+import concurrent.futures
 import dataclasses
 import hashlib
 import json
@@ -44,6 +47,9 @@ BAZEL_MARKERS = (
 )
 DEB_SRC_FILE = Path("/etc/apt/sources.list.d/torch-mlir-deb-src.sources")
 DEBIAN_SUITE = "bookworm"
+
+# `pip download`s run at once on a fresh machine (fetch_batches).
+FETCH_WORKERS = 4
 
 EXIT_UNSUPPORTED = 3
 EXIT_FETCH_FAILED = 4
@@ -221,12 +227,18 @@ def _find_debian_stanza():
     return None
 
 
-def fetch(item, distdir, log):
-    """Downloads one input into a scratch dir, verifies it, then moves it in."""
-    kind = item.fetch["kind"]
-    log(f"fetching {item.name} {item.version} ({kind})")
+def fetch(items, distdir, log):
+    """Downloads `items` into a scratch dir, verifies each, then moves them in.
+    Several items must be wheels for the same CPython: one `pip download`
+    fetches them all (pip's start-up, not the download, was most of a
+    one-wheel fetch)."""
+    kinds = {item.fetch["kind"] for item in items}
+    kind = kinds.pop()
+    for item in items:
+        log(f"fetching {item.name} {item.version} ({kind})")
     with tempfile.TemporaryDirectory(dir=distdir, prefix=".fetch-") as tmp:
         if kind == "apt-source":
+            (item,) = items
             _require_root("fetch Debian source packages")
             if ensure_deb_src(log) or not _apt_knows_source(item):
                 _run_registry(["apt-get", "update", "-q"], "apt-get update")
@@ -235,23 +247,65 @@ def fetch(item, distdir, log):
                           f"apt-get source --download-only {spec}", cwd=tmp)
         elif kind == "pypi":
             # A wheel for another CPython than ours names it ("python_version").
-            version = item.fetch.get("python_version")
+            (version,) = {item.fetch.get("python_version") for item in items}
             target = ["--python-version", version] if version else []
+            requirements = [item.fetch["requirement"] for item in items]
             _run_registry([sys.executable, "-m", "pip", "download", "--no-deps",
-                           "--only-binary", ":all:", *target, "--dest", tmp,
-                           item.fetch["requirement"]],
-                          f"pip download {item.fetch['requirement']}"
+                           "--only-binary", ":all:", *target, "--dest", tmp, *requirements],
+                          f"pip download {' '.join(requirements)}"
                           + (f" for CPython {version}" if version else ""))
         else:
-            raise BootstrapError(f"{item.name}: unknown fetch kind {kind!r} in deps.lock",
+            raise BootstrapError(f"{items[0].name}: unknown fetch kind {kind!r} in deps.lock",
                                  EXIT_FETCH_FAILED)
-        got = Path(tmp) / item.file
-        if not got.exists():
-            raise BootstrapError(
-                f"{item.name}: the registry answered but did not provide {item.file} "
-                f"(got: {', '.join(sorted(os.listdir(tmp))) or 'nothing'})", EXIT_FETCH_FAILED)
-        check_file(item, got)
-        os.replace(got, distdir / item.file)
+        for item in items:
+            got = Path(tmp) / item.file
+            if not got.exists():
+                raise BootstrapError(
+                    f"{item.name}: the registry answered but did not provide {item.file} "
+                    f"(got: {', '.join(sorted(os.listdir(tmp))) or 'nothing'})",
+                    EXIT_FETCH_FAILED)
+            check_file(item, got)
+            os.replace(got, distdir / item.file)
+            _write_stamp(distdir, item)
+
+
+def fetch_batches(items, workers=FETCH_WORKERS):
+    """`items` as the lists fetch() takes: each Debian source package alone;
+    the wheels by the CPython they are for, and the largest such group in
+    `workers` lists of about equal size (in bytes), so that as many
+    downloads run at once."""
+    apt = [[item] for item in items if item.fetch["kind"] != "pypi"]
+    by_python = {}
+    for item in items:
+        if item.fetch["kind"] == "pypi":
+            by_python.setdefault(item.fetch.get("python_version"), []).append(item)
+    groups = sorted(by_python.values(), key=len)
+    wheels = groups[:-1]
+    if groups:
+        chunks = [[] for _ in range(workers)]
+        for item in sorted(groups[-1], key=lambda i: -i.size):
+            min(chunks, key=lambda c: sum(i.size for i in c)).append(item)
+        wheels += [chunk for chunk in chunks if chunk]
+    return apt, wheels
+
+
+def fetch_all(items, distdir, log):
+    """Fetches `items` (fetch_batches): the wheels' batches FETCH_WORKERS at a
+    time, and beside them the Debian source packages one after another
+    (apt-get takes a lock). The first failure is raised once the fetches
+    under way have ended; none not yet started is begun after it."""
+    apt, wheels = fetch_batches(items)
+    with concurrent.futures.ThreadPoolExecutor(FETCH_WORKERS) as pool:
+        futures = [pool.submit(fetch, batch, distdir, log) for batch in wheels]
+        try:
+            for batch in apt:
+                fetch(batch, distdir, log)
+            for future in futures:
+                future.result()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
 
 
 def _apt_knows_source(item):
@@ -307,8 +361,14 @@ def verify(item, distdir):
     except OSError:
         pass
     check_file(item, path)
+    _write_stamp(distdir, item)
+
+
+def _write_stamp(distdir, item):
+    """Records that distdir's copy of `item` has just been checked."""
+    stamp = _stamp_path(distdir, item)
     stamp.parent.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(_stamp_for(path, item))
+    stamp.write_text(_stamp_for(distdir / item.file, item))
 
 
 def run(command, lock, distdir, log):
@@ -322,8 +382,7 @@ def run(command, lock, distdir, log):
         names = ", ".join(i.name for i in missing)
         raise BootstrapError(f"missing from {distdir}: {names}. Run ./bazelw to fetch them.",
                              EXIT_VERIFY_FAILED)
-    for item in missing:
-        fetch(item, distdir, log)
+    fetch_all(missing, distdir, log)
     for item in inputs:
         verify(item, distdir)
 
