@@ -232,8 +232,8 @@ EXTRA_SIZES = {"encoder": [(2, 7), (2, 16)]}
 
 
 def export_one(exporter, name, dynamic):
-    """(files) for one export: {"model.onnx", "meta.json", "data.npz"} or
-    {"error.txt"}, each as bytes."""
+    """One export's files, name -> bytes: model.onnx, meta.json and data.npz,
+    or only error.txt if the exporter failed."""
     make, make_inputs, (names, axes), sizes = MODELS[name]
     torch.manual_seed(0)
     module = calibrated(make(), make_inputs)

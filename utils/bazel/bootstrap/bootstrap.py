@@ -232,8 +232,7 @@ def fetch(items, distdir, log):
     Several items must be wheels for the same CPython: one `pip download`
     fetches them all (pip's start-up, not the download, was most of a
     one-wheel fetch)."""
-    kinds = {item.fetch["kind"] for item in items}
-    kind = kinds.pop()
+    kind = items[0].fetch["kind"]
     for item in items:
         log(f"fetching {item.name} {item.version} ({kind})")
     with tempfile.TemporaryDirectory(dir=distdir, prefix=".fetch-") as tmp:
@@ -283,8 +282,11 @@ def fetch_batches(items, workers=FETCH_WORKERS):
     wheels = groups[:-1]
     if groups:
         chunks = [[] for _ in range(workers)]
+        sizes = [0] * workers
         for item in sorted(groups[-1], key=lambda i: -i.size):
-            min(chunks, key=lambda c: sum(i.size for i in c)).append(item)
+            smallest = sizes.index(min(sizes))
+            chunks[smallest].append(item)
+            sizes[smallest] += item.size
         wheels += [chunk for chunk in chunks if chunk]
     return apt, wheels
 
