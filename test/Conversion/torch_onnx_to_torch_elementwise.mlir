@@ -129,3 +129,16 @@ func.func @contrib_fast_gelu(%x: !torch.vtensor<[2,4],f32>, %b: !torch.vtensor<[
   return %0 : !torch.vtensor<[2,4],f32>
 }
 
+
+// -----
+
+// HardSwish and Mish are ATen's ops, which the middle end breaks down.
+// CHECK-LABEL: func.func @hard_swish_and_mish
+// CHECK:         %[[HS:.*]] = torch.aten.hardswish %arg0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+// CHECK:         torch.aten.mish %[[HS]] : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+func.func @hard_swish_and_mish(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.HardSwish"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  %1 = torch.operator "onnx.Mish"(%0) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %1 : !torch.vtensor<[4],f32>
+}

@@ -13,14 +13,29 @@ func.func @matmul_batched(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[2,4
 
 // -----
 
+// Gemm is addmm: beta * C + alpha * A' B'.
 // CHECK-LABEL: func.func @gemm
 // CHECK:         %[[BT:.*]] = torch.aten.transpose.int %arg1, {{.*}} -> !torch.vtensor<[4,5],f32>
-// CHECK:         %[[MM:.*]] = torch.aten.mm %arg0, %[[BT]]
-// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Scalar %[[MM]], %float5.000000e-01
-// CHECK:         torch.aten.add.Tensor %[[SCALED]], %arg2, %float2.000000e00
+// CHECK-DAG:     %[[TWO:.*]] = torch.constant.float 2.000000e+00
+// CHECK-DAG:     %[[HALF:.*]] = torch.constant.float 5.000000e-01
+// CHECK:         torch.aten.addmm %arg2, %arg0, %[[BT]], %[[TWO]], %[[HALF]]
 func.func @gemm(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[5,4],f32>, %c: !torch.vtensor<[5],f32>) -> !torch.vtensor<[3,5],f32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
   %0 = torch.operator "onnx.Gemm"(%a, %b, %c) {torch.onnx.alpha = 0.5 : f32, torch.onnx.beta = 2.0 : f32, torch.onnx.transB = 1 : si64} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[5,4],f32>, !torch.vtensor<[5],f32>) -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// Without C (or with beta 0): mm, scaled by alpha.
+// CHECK-LABEL: func.func @gemm_without_c
+// CHECK:         %[[MM:.*]] = torch.aten.mm %arg0, %arg1
+// CHECK:         torch.aten.mul.Scalar %[[MM]]
+// CHECK-NOT:     torch.aten.addmm
+func.func @gemm_without_c(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %none = torch.constant.none
+  %0 = torch.operator "onnx.Gemm"(%a, %b, %none) {torch.onnx.alpha = 3.0 : f32} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[4,5],f32>, !torch.none) -> !torch.vtensor<[3,5],f32>
   return %0 : !torch.vtensor<[3,5],f32>
 }
 
@@ -197,3 +212,40 @@ func.func @conv_transpose_grouped(%x: !torch.vtensor<[1,2,3,3],f32>, %w: !torch.
   return %0 : !torch.vtensor<[1,2,4,4],f32>
 }
 
+
+// -----
+
+// InstanceNormalization: ATen's instance_norm from the input's statistics.
+// CHECK-LABEL: func.func @instance_norm
+// CHECK:         %[[TRUE:.*]] = torch.constant.bool true
+// CHECK:         torch.aten.instance_norm %arg0, %arg1, %arg2, %none{{.*}}, %none{{.*}}, %[[TRUE]], {{.*}} -> !torch.vtensor<[2,3,4,4],f32>
+func.func @instance_norm(%x: !torch.vtensor<[2,3,4,4],f32>, %s: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 6 : si64}} {
+  %0 = torch.operator "onnx.InstanceNormalization"(%x, %s, %b) {torch.onnx.epsilon = 1.0e-3 : f32} : (!torch.vtensor<[2,3,4,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4,4],f32>
+  return %0 : !torch.vtensor<[2,3,4,4],f32>
+}
+
+// -----
+
+// BatchNormalization outside training: ATen's batch_norm (training false).
+// CHECK-LABEL: func.func @batch_norm_inference
+// CHECK:         %[[FALSE:.*]] = torch.constant.bool false
+// CHECK:         torch.aten.batch_norm %arg0, %arg1, %arg2, %arg3, %arg4, %[[FALSE]], {{.*}} -> !torch.vtensor<[2,3,4],f32>
+func.func @batch_norm_inference(%x: !torch.vtensor<[2,3,4],f32>, %s: !torch.vtensor<[3],f32>, %b: !torch.vtensor<[3],f32>, %m: !torch.vtensor<[3],f32>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 15 : si64}} {
+  %0 = torch.operator "onnx.BatchNormalization"(%x, %s, %b, %m, %v) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>) -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
+// Einsum: ATen's einsum, the equation as given.
+// CHECK-LABEL: func.func @einsum
+// CHECK:         %[[EQ:.*]] = torch.constant.str "ij,jk->ik"
+// CHECK:         %[[LIST:.*]] = torch.prim.ListConstruct %arg0, %arg1
+// CHECK:         torch.aten.einsum %[[EQ]], %[[LIST]], %none {{.*}} -> !torch.vtensor<[3,5],f32>
+func.func @einsum(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 12 : si64}} {
+  %0 = torch.operator "onnx.Einsum"(%a, %b) {torch.onnx.equation = "ij,jk->ik"} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}

@@ -37,13 +37,11 @@ func.func @reduce_max_runtime_axes(%x: !torch.vtensor<[2,3],f32>, %axes: !torch.
 
 // -----
 
-// Softmax: shifted by the max, over the axis alone from opset 13.
+// Softmax over one axis (from opset 13): ATen's softmax.int, which the
+// middle end breaks down.
 // CHECK-LABEL: func.func @softmax
-// CHECK:         %[[MAX:.*]] = torch.aten.amax %arg0, {{.*}} -> !torch.vtensor<[2,1],f32>
-// CHECK:         %[[SHIFTED:.*]] = torch.aten.sub.Tensor %arg0, %[[MAX]]
-// CHECK:         %[[EXP:.*]] = torch.aten.exp %[[SHIFTED]]
-// CHECK:         %[[SUM:.*]] = torch.aten.sum.dim_IntList %[[EXP]]
-// CHECK:         torch.aten.div.Tensor %[[EXP]], %[[SUM]]
+// CHECK:         %[[ONE:.*]] = torch.constant.int 1
+// CHECK:         torch.aten.softmax.int %arg0, %[[ONE]], %none : !torch.vtensor<[2,5],f32>, !torch.int, !torch.none -> !torch.vtensor<[2,5],f32>
 func.func @softmax(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
   %0 = torch.operator "onnx.Softmax"(%x) : (!torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
@@ -52,10 +50,38 @@ func.func @softmax(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
 
 // -----
 
+// LogSoftmax: log_softmax.int.
+// CHECK-LABEL: func.func @log_softmax
+// CHECK:         torch.aten.log_softmax.int %arg0
+func.func @log_softmax(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.LogSoftmax"(%x) : (!torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+
+// -----
+
+// Before opset 13 the dims from `axis` on are one row: over several dims,
+// shifted by the max.
+// CHECK-LABEL: func.func @softmax_rows
+// CHECK:         %[[MAX:.*]] = torch.aten.amax %arg0, {{.*}} -> !torch.vtensor<[2,1,1],f32>
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.sub.Tensor %arg0, %[[MAX]]
+// CHECK:         %[[EXP:.*]] = torch.aten.exp %[[SHIFTED]]
+// CHECK:         %[[SUM:.*]] = torch.aten.sum.dim_IntList %[[EXP]]
+// CHECK:         torch.aten.div.Tensor %[[EXP]], %[[SUM]]
+// CHECK-NOT:     torch.aten.softmax.int
+func.func @softmax_rows(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %0 = torch.operator "onnx.Softmax"(%x) {torch.onnx.axis = 1 : si64} : (!torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
 // Half precision computes in f32 and rounds once.
 // CHECK-LABEL: func.func @softmax_f16
 // CHECK:         torch.aten.to.dtype %arg0, %int6, {{.*}} -> !torch.vtensor<[2,5],f32>
-// CHECK:         torch.aten.div.Tensor {{.*}} -> !torch.vtensor<[2,5],f32>
+// CHECK:         torch.aten.softmax.int {{.*}} -> !torch.vtensor<[2,5],f32>
 // CHECK:         torch.aten.to.dtype %{{.*}}, %int5, {{.*}} -> !torch.vtensor<[2,5],f16>
 func.func @softmax_f16(%x: !torch.vtensor<[2,5],f16>) -> !torch.vtensor<[2,5],f16>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {

@@ -192,6 +192,23 @@ class Streams(unittest.TestCase):
         from torch_mlir.refbackend import RefBackend
         with self.assertRaisesRegex(TypeError, "seed must be an int"):
             RefBackend(seed="7")
+        with self.assertRaisesRegex(TypeError, "seed must be an int"):
+            fx.compile(Fn(torch.rand_like), torch.zeros(3), seed=7.0)
+
+    def test_an_explicit_seed_is_the_stream_whatever_torch_seed(self):
+        # fx.compile(seed=) as RefBackend and onnx.compile take it: the same
+        # stream as after torch.manual_seed of that seed, whatever torch's seed is.
+        x = torch.zeros(1000)
+        torch.manual_seed(1)
+        a = fx.compile(Fn(torch.rand_like), x, seed=7)
+        torch.manual_seed(2)
+        b = fx.compile(Fn(torch.rand_like), x, seed=7)
+        c = compiled(torch.rand_like, x, seed=7)
+        d = fx.compile(Fn(torch.rand_like), x, seed=8)
+        first = a(x)  # each program's first draw
+        self.assertTrue(torch.equal(first, b(x)))
+        self.assertTrue(torch.equal(first, c(x)))
+        self.assertFalse(torch.equal(first, d(x)))
 
 
 if __name__ == "__main__":

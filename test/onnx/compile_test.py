@@ -331,6 +331,17 @@ class CompileTest(unittest.TestCase):
                     np.testing.assert_array_equal(got.view(np.uint8)[numbers],
                                                   expected.view(np.uint8)[numbers])
 
+    def test_backend_options_as_fx_compile_takes_them(self):
+        # opt_level, seed, vectorize and threads: checked (by BackendOptions,
+        # as for fx.compile and RefBackend) before anything is imported.
+        m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2])], [tensor("y", [2])])
+        for options, error in (({"opt_level": 7}, ValueError), ({"seed": "1"}, TypeError),
+                               ({"threads": 0}, ValueError), ({"vectorize": 1}, TypeError)):
+            with self.subTest(options), self.assertRaisesRegex(error, next(iter(options))):
+                tm_onnx.compile(m, **options)
+        compiled = tm_onnx.compile(m, opt_level=0, seed=3, vectorize=False, threads=1)
+        np.testing.assert_array_equal(compiled(np.array([-1, 2], np.float32))["y"], [0, 2])
+
     def test_bitcast_keeps_the_bits(self):
         x = np.array([1.5, -0.0, np.inf, np.nan, 3e-40], np.float32)
         for to, dtype in ((TensorProto.INT32, np.int32), (TensorProto.UINT32, np.uint32)):

@@ -264,9 +264,7 @@ LogicalResult hardSigmoid(OnnxNode &n) {
 LogicalResult hardSwish(OnnxNode &n) { // x * hardsigmoid(x, 1/6, 1/2)
   if (failed(needTypes(n, 1)))
     return failure();
-  Value gate = hardSigmoidOf(n, n.operand(0), 1.0 / 6.0, 0.5);
-  return n.replace(
-      n.create<AtenMulTensorOp>(n.resultType(), n.operand(0), gate));
+  return n.replace(n.create<AtenHardswishOp>(n.resultType(), n.operand(0)));
 }
 
 LogicalResult softsign(OnnxNode &n) { // x / (1 + |x|)
@@ -283,12 +281,7 @@ LogicalResult softsign(OnnxNode &n) { // x / (1 + |x|)
 LogicalResult mish(OnnxNode &n) { // x * tanh(softplus(x))
   if (failed(needTypes(n, 1)))
     return failure();
-  ValueTensorType t = n.resultType();
-  Value x = n.operand(0);
-  Value sp =
-      n.create<AtenSoftplusOp>(t, x, n.constFloat(1.0), n.constFloat(20.0));
-  return n.replace(
-      n.create<AtenMulTensorOp>(t, x, n.create<AtenTanhOp>(t, sp)));
+  return n.replace(n.create<AtenMishOp>(n.resultType(), n.operand(0)));
 }
 
 LogicalResult thresholdedRelu(OnnxNode &n) { // x > alpha ? x : 0

@@ -155,124 +155,28 @@ LogicalResult matmul(OnnxNode &n) {
   return n.replace(n.convert(product, out.getDtype()));
 }
 
-/// Einsum of one or two operands without repeated labels or ellipses, on
-/// static shapes: labels only one operand has and the output lacks are
-/// summed first; the rest is one bmm of [batch, kept, contracted] by
-/// [batch, contracted, kept], then the output's order.
+/// Einsum: ATen's einsum, which the middle end breaks down (one bmm for two
+/// operands of static shape). Half precision computed in f32, rounded once.
 LogicalResult einsum(OnnxNode &n) {
   ValueTensorType out = n.resultType();
-  if (!isStatic(out))
-    return n.fail("the result's shape must be static");
-  std::string equation;
-  for (char c : n.stringAttr("equation", ""))
-    if (c != ' ')
-      equation.push_back(c);
-  if (equation.find("...") != std::string::npos)
-    return n.fail("ellipses are not converted");
-  StringRef eq(equation);
-  auto [lhs, outLabels] = eq.split("->");
-  bool implicit = !eq.contains("->");
-  SmallVector<StringRef> labels;
-  lhs.split(labels, ',');
-  if (labels.size() != n.numOperands() || labels.size() > 2)
-    return n.fail("only one or two operands are converted");
-  std::string output = outLabels.str();
-  if (implicit) { // the labels that appear once, in alphabetical order
-    std::string all = lhs.str();
-    output.clear();
-    for (char c = 'A'; c <= 'z'; ++c)
-      if (llvm::count(all, c) == 1)
-        output.push_back(c);
-  }
+  if (!out)
+    return n.fail("the result's rank or dtype is unknown");
   Type dtype = n.computeType(out.getDtype());
   SmallVector<Value> xs;
-  SmallVector<std::string> ls;
-  std::map<char, int64_t> size;
-  for (auto [i, l] : llvm::enumerate(labels)) {
-    ValueTensorType t = n.operandType(i);
-    if (!isStatic(t) || t.getSizes().size() != l.size())
-      return n.fail("operand " + Twine(i) +
-                    " is not static or not of the "
-                    "equation's rank");
-    std::string s = l.str();
-    for (auto [j, c] : llvm::enumerate(s)) {
-      if (llvm::count(s, c) != 1)
-        return n.fail("repeated labels (diagonals) are not converted");
-      size[c] = t.getSizes()[j];
-    }
+  for (unsigned i = 0; i < n.numOperands(); ++i) {
+    if (!n.operandType(i))
+      return n.fail("operand " + Twine(i) + "'s rank or dtype is unknown");
     xs.push_back(n.convert(n.operand(i), dtype));
-    ls.push_back(s);
   }
-  auto sizesOf = [&](StringRef l) {
-    SmallVector<int64_t> v;
-    for (char c : l)
-      v.push_back(size[c]);
-    return v;
-  };
-  // Sum away the labels no one else needs.
-  for (size_t i = 0; i < xs.size(); ++i) {
-    SmallVector<int64_t> dims;
-    std::string keep;
-    for (auto [j, c] : llvm::enumerate(ls[i])) {
-      bool needed = output.find(c) != std::string::npos ||
-                    (xs.size() == 2 && ls[1 - i].find(c) != std::string::npos);
-      if (needed)
-        keep.push_back(c);
-      else
-        dims.push_back(j);
-    }
-    if (!dims.empty()) {
-      xs[i] = n.create<AtenSumDimIntListOp>(n.tensorType(sizesOf(keep), dtype),
-                                            xs[i], n.intList(dims),
-                                            n.constBool(false), n.none());
-      ls[i] = keep;
-    }
-  }
-  auto permuted = [&](Value x, StringRef from, StringRef to) {
-    if (from == to)
-      return x;
-    SmallVector<int64_t> perm;
-    for (char c : to)
-      perm.push_back(from.find(c));
-    return n.create<AtenPermuteOp>(n.tensorType(sizesOf(to), dtype), x,
-                                   n.intList(perm));
-  };
-  Value result;
-  std::string order; // the labels of `result`, in order
-  if (xs.size() == 1) {
-    result = xs[0];
-    order = ls[0];
-  } else {
-    std::string batch, kept0, kept1, contracted;
-    for (char c : ls[0]) {
-      bool inOther = ls[1].find(c) != std::string::npos;
-      bool inOut = output.find(c) != std::string::npos;
-      (inOther ? (inOut ? batch : contracted) : kept0).push_back(c);
-    }
-    for (char c : ls[1])
-      if (ls[0].find(c) == std::string::npos)
-        kept1.push_back(c);
-    auto product = [&](StringRef l) {
-      int64_t p = 1;
-      for (char c : l)
-        p *= size[c];
-      return p;
-    };
-    int64_t b = product(batch), m = product(kept0), k = product(contracted),
-            nn = product(kept1);
-    Value a = reshape(n, permuted(xs[0], ls[0], batch + kept0 + contracted),
-                      {b, m, k}, dtype);
-    Value c = reshape(n, permuted(xs[1], ls[1], batch + contracted + kept1),
-                      {b, k, nn}, dtype);
-    Value mm = n.create<AtenBmmOp>(n.tensorType({b, m, nn}, dtype), a, c);
-    order = batch + kept0 + kept1;
-    result = reshape(n, mm, sizesOf(order), dtype);
-  }
-  result = permuted(result, order, output);
-  return n.replace(n.convert(result, out.getDtype()));
+  Value equation = n.b.create<ConstantStrOp>(
+      n.loc, n.b.getStringAttr(n.stringAttr("equation", "")));
+  Value y = n.create<AtenEinsumOp>(
+      n.tensorType(out.getSizes(), dtype), equation,
+      n.list(ValueTensorType::get(n.b.getContext()), xs), n.none());
+  return n.replace(n.convert(y, out.getDtype()));
 }
 
-/// alpha * A' B' + beta * C.
+/// alpha * A' B' + beta * C: addmm.
 LogicalResult gemm(OnnxNode &n) {
   ValueTensorType a = n.operandType(0), b = n.operandType(1),
                   out = n.resultType();
@@ -287,12 +191,14 @@ LogicalResult gemm(OnnxNode &n) {
       n.intAttr("transA", 0) ? transposed(n.operand(0), a) : n.operand(0);
   Value rhs =
       n.intAttr("transB", 0) ? transposed(n.operand(1), b) : n.operand(1);
-  Value y = n.create<AtenMmOp>(out, lhs, rhs);
   double alpha = n.floatAttr("alpha", 1.0), beta = n.floatAttr("beta", 1.0);
+  // The one ATen op with Gemm's meaning: addmm (C broadcast, as ONNX's).
+  if (Value c = n.operand(2); c && beta != 0.0)
+    return n.replace(n.create<AtenAddmmOp>(out, c, lhs, rhs, n.constFloat(beta),
+                                           n.constFloat(alpha)));
+  Value y = n.create<AtenMmOp>(out, lhs, rhs);
   if (alpha != 1.0)
     y = n.create<AtenMulScalarOp>(out, y, n.constFloat(alpha));
-  if (Value c = n.operand(2); c && beta != 0.0)
-    y = n.create<AtenAddTensorOp>(out, y, c, n.constFloat(beta));
   return n.replace(y);
 }
 
@@ -1006,7 +912,8 @@ Value perChannel(OnnxNode &n, Value v, int64_t rank, Type dtype) {
   return reshape(n, v, sizes, dtype);
 }
 
-/// Inference: (x - mean) / sqrt(var + epsilon) * scale + B.
+/// Inference: ATen's batch_norm. Training: (x - mean) / sqrt(var + epsilon)
+/// * scale + B with the batch's statistics, and the running ones moved.
 LogicalResult batchNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || in.getSizes().size() < 2)
@@ -1022,6 +929,13 @@ LogicalResult batchNorm(OnnxNode &n) {
                       "mode only");
   int64_t rank = in.getSizes().size();
   Type dtype = out.getDtype();
+  if (!training) // ATen's op, which the middle end breaks down
+    return n.replace(n.create<AtenBatchNormOp>(
+        out, n.operand(0), n.convert(n.operand(1), dtype),
+        n.convert(n.operand(2), dtype), n.convert(n.operand(3), dtype),
+        n.convert(n.operand(4), dtype), n.constBool(false),
+        n.constFloat(1.0 - n.floatAttr("momentum", 0.9)),
+        n.constFloat(n.floatAttr("epsilon", 1e-5)), n.constBool(false)));
   Value scale = perChannel(n, n.operand(1), rank, dtype);
   Value bias = perChannel(n, n.operand(2), rank, dtype);
   Value mean = perChannel(n, n.operand(3), rank, dtype);
@@ -1151,16 +1065,15 @@ LogicalResult instanceNorm(OnnxNode &n) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out || in.getSizes().size() < 3)
     return n.fail("the input's rank is unknown or below 3");
-  int64_t rank = in.getSizes().size();
-  SmallVector<int64_t> dims;
-  for (int64_t d = 2; d < rank; ++d)
-    dims.push_back(d);
-  Value y = normalize(n, n.operand(0), dims, n.floatAttr("epsilon", 1e-5), out);
-  Type dtype = out.getDtype();
-  y = n.create<AtenMulTensorOp>(out, y,
-                                perChannel(n, n.operand(1), rank, dtype));
-  return n.replace(n.create<AtenAddTensorOp>(
-      out, y, perChannel(n, n.operand(2), rank, dtype), n.constInt(1)));
+  // ATen's op, which the middle end breaks down; half precision computed
+  // in f32 and rounded once.
+  Type dtype = n.computeType(out.getDtype());
+  Value y = n.create<AtenInstanceNormOp>(
+      n.tensorType(out.getSizes(), dtype), n.convert(n.operand(0), dtype),
+      n.convert(n.operand(1), dtype), n.convert(n.operand(2), dtype), n.none(),
+      n.none(), n.constBool(true), n.constFloat(0.1),
+      n.constFloat(n.floatAttr("epsilon", 1e-5)), n.constBool(false));
+  return n.replace(n.convert(y, out.getDtype()));
 }
 
 //===----------------------------------------------------------------------===//

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchDialect.h"
+#include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 
 #include <memory>
 
@@ -17,9 +18,13 @@ namespace mlir::torch::onnx_c {
 #define GEN_PASS_REGISTRATION
 #include "Conversion/TorchOnnxToTorch/Passes.h.inc"
 
-/// convert-torch-onnx-to-torch, then canonicalization: from the ONNX
-/// importer's output to the Torch backend contract.
-void buildTorchOnnxToTorchBackendPipeline(OpPassManager &pm);
+/// torch-onnx-to-torch-backend-pipeline: convert-torch-onnx-to-torch, then
+/// the middle end the FX importer's output goes through
+/// (Torch::buildTorchDynamoExportToTorchBackendPipeline: its decompositions,
+/// keeping `options`' backend-legal ops), then cse: from the ONNX importer's
+/// output to the Torch backend contract.
+void buildTorchOnnxToTorchBackendPipeline(
+    OpPassManager &pm, const Torch::TorchBackendPipelineOptions &options);
 
 /// The pass and `torch-onnx-to-torch-backend-pipeline`.
 void registerTorchOnnxToTorchPassesAndPipeline();

@@ -257,7 +257,8 @@ LogicalResult reduceNode(OnnxNode &n) {
   return n.replace(n.create<AtenLogOp>(out, r));
 }
 
-/// Softmax and LogSoftmax over `dims`, shifted by the max for stability.
+/// Softmax and LogSoftmax: over one dim, ATen's softmax.int / log_softmax.int;
+/// over several (opset < 13), shifted by the max for stability here.
 template <bool log> LogicalResult softmaxOver(OnnxNode &n, bool oneAxis) {
   ValueTensorType in = n.operandType(0), out = n.resultType();
   if (!in || !out)
@@ -277,6 +278,12 @@ template <bool log> LogicalResult softmaxOver(OnnxNode &n, bool oneAxis) {
   Type dtype = n.computeType(out.getDtype());
   Value x = n.convert(n.operand(0), dtype);
   ValueTensorType full = n.tensorType(out.getSizes(), dtype);
+  if (dims.size() == 1) { // ATen's op; the middle end breaks it down
+    Value y =
+        log ? n.create<AtenLogSoftmaxIntOp>(full, x, n.constInt(axis), n.none())
+            : n.create<AtenSoftmaxIntOp>(full, x, n.constInt(axis), n.none());
+    return n.replace(n.convert(y, out.getDtype()));
+  }
   ValueTensorType kept = reducedType(n, in, dims, true, dtype);
   Value max = n.create<AtenAmaxOp>(kept, x, n.intList(dims), n.constBool(true));
   Value shifted = n.create<AtenSubTensorOp>(full, x, max, n.constInt(1));

@@ -156,19 +156,21 @@ class ConvertTorchOnnxToTorch
 } // namespace
 
 void mlir::torch::onnx_c::buildTorchOnnxToTorchBackendPipeline(
-    OpPassManager &pm) {
+    OpPassManager &pm, const Torch::TorchBackendPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createConvertTorchOnnxToTorch());
-  pm.addNestedPass<func::FuncOp>(Torch::createScalarizeShapes());
-  pm.addPass(createCanonicalizerPass());
+  // One middle end for every front end: what the conversions leave whole
+  // (softmax, linear, einsum, ...) is broken down where the FX road's is.
+  Torch::buildTorchDynamoExportToTorchBackendPipeline(pm, options);
   pm.addPass(createCSEPass());
 }
 
 void mlir::torch::onnx_c::registerTorchOnnxToTorchPassesAndPipeline() {
   registerConvertTorchOnnxPasses();
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<Torch::TorchBackendPipelineOptions>(
       "torch-onnx-to-torch-backend-pipeline",
       "Takes the ONNX importer's output to the Torch backend contract: "
-      "convert-torch-onnx-to-torch, torch-scalarize-shapes, then canonicalize "
-      "and cse",
+      "convert-torch-onnx-to-torch, then the middle end of "
+      "torchdynamo-export-to-torch-backend-pipeline (keeping "
+      "backend-legal-ops), then cse",
       buildTorchOnnxToTorchBackendPipeline);
 }

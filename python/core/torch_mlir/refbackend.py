@@ -17,11 +17,13 @@ argument. A dynamic dimension (`?`) takes any size; where the sizes of
 arguments must agree (a broadcast, a matmul's inner sizes, a reshape's element
 count), the compiled code checks them as it runs, and a failed check is a
 ValueError with the check's message and place. Results come back with the
-shapes they were computed with. Arrays are copied in (a compiled function may
-write into its argument buffers) and results are copied out, so no memory is
-shared with the caller.
+shapes they were computed with. Compiled code only reads its arguments
+(refback-read-only-arguments), so a C-contiguous array is passed as it is and
+anything else as a C copy. Results are numpy arrays over the buffers the call
+allocated, freed when the last array viewing them is garbage
+(runtime.OwnedBuffers).
 
-Element types and numpy dtypes: see torch_mlir.runtime.DTYPES. bf16 travels as
+Element types and numpy dtypes: see torch_mlir.dtypes.CARRIERS. bf16 travels as
 uint16 bit patterns (int16 accepted too); an i8 argument also takes uint8
 (signless bytes: torch's uint8 lowers to i8). i2 and i4 travel one per byte,
 as int8 (uint8 accepted); their results come back sign-extended. float8
@@ -38,24 +40,17 @@ import numpy as np
 from . import ir
 from .compiler_utils import CompileError, run_pipeline
 from .execution_engine import ExecutionEngine
+from .dtypes import ALSO_ACCEPTED
 from .runtime import (DTYPES, SUB_BYTE, OwnedBuffers, UnrankedMemRefDescriptor, sign_extend_low_bits,
                       to_memref_descriptor)
 
-__all__ = ["CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"]
+__all__ = ["BackendOptions", "CompiledModule", "CompileError", "Invoker", "RefBackend", "PIPELINE"]
 
 PIPELINE = "builtin.module(refback-linalg-on-tensors-to-llvm-pipeline)"
 RESULTS_CALLBACK_PREFIX = "refback_results_"  # lib/RefBackend/Passes.h
 CHECK_FAILED_CALLBACK = "refback_check_failed"
 CHECKS_ATTRIBUTE = "refback.checks"
 THREADS_ATTRIBUTE = "refback.threads"
-
-# Dtypes an argument may also come as: the same bits under another name.
-_ALSO_ACCEPTED = {
-    "bf16": (np.dtype(np.int16),),
-    "i8": (np.dtype(np.uint8),),
-    "i4": (np.dtype(np.uint8),),
-    "i2": (np.dtype(np.uint8),),
-}
 
 _SCALAR_CTYPES = {
     "i1": ctypes.c_bool,
@@ -146,33 +141,38 @@ def copy_module(module):
     return copy
 
 
-class RefBackend:
+class BackendOptions:
+    """What the reference backend compiles with. RefBackend, fx.compile and
+    onnx.compile take these same keywords and check them here.
+
+    `opt_level` (0-3) is LLVM's optimization level for the JIT: of the LLVM
+    IR (none at 0) and of the code generator. 0 compiles in about a third of
+    the time 2 takes; its code is up to about 10% slower on elementwise ops
+    and reductions, and several times slower on matrix products
+    (bench/jit_levels.py). It suits many small programs, each compiled once.
+
+    `seed` starts the module's random-number generator (a 64-bit state
+    the compiled functions own: each call of a function with random ops
+    draws fresh values; two modules compiled with the same seed draw the
+    same stream).
+
+    `vectorize` picks the code: True (the default) tiles the linalg ops
+    and turns their full tiles into vector code for the host CPU
+    (matrix products as register tiles of FMAs); False lowers every op
+    to scalar loops, the plain reference the fast code is tested against.
+
+    `threads` is how many threads a compiled function may run its large
+    ops on (tile loops over parallel dimensions, split in contiguous
+    blocks): None, the default, is every CPU this process may use; 1
+    runs everything on the calling thread. The threads are a pool of
+    torch-mlir's own (no OpenMP library), and the GIL is released while
+    compiled code runs. Without vectorization, code is single-threaded.
+    """
+
+    __slots__ = ("opt_level", "seed", "vectorize", "threads")
+
     def __init__(self, opt_level=2, seed=0, vectorize=True, threads=None):
-        """`opt_level` (0-3) is LLVM's optimization level for the JIT: of
-        the LLVM IR (none at 0) and of the code generator. 0 compiles in
-        about a third of the time 2 takes; its code is up to about 10% slower
-        on elementwise ops and reductions, and several times slower on matrix
-        products (bench/jit_levels.py). It suits many small programs, each
-        compiled once.
-
-        `seed` starts the module's random-number generator (a 64-bit state
-        the compiled functions own: each call of a function with random ops
-        draws fresh values; two modules compiled with the same seed draw the
-        same stream).
-
-        `vectorize` picks the code: True (the default) tiles the linalg ops
-        and turns their full tiles into vector code for the host CPU
-        (matrix products as register tiles of FMAs); False lowers every op
-        to scalar loops, the plain reference the fast code is tested against.
-
-        `threads` is how many threads a compiled function may run its large
-        ops on (tile loops over parallel dimensions, split in contiguous
-        blocks): None, the default, is every CPU this process may use; 1
-        runs everything on the calling thread. The threads are a pool of
-        torch-mlir's own (no OpenMP library), and the GIL is released while
-        compiled code runs. Without vectorization, code is single-threaded.
-        """
-        if opt_level not in (0, 1, 2, 3):
+        if opt_level not in (0, 1, 2, 3) or isinstance(opt_level, bool):
             raise ValueError(f"opt_level must be 0, 1, 2 or 3, not {opt_level!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
@@ -188,9 +188,28 @@ class RefBackend:
         self.seed = (seed + 2**63) % 2**64 - 2**63
         self.vectorize = vectorize
         self.threads = threads
-        self.pipeline = (f"builtin.module(refback-linalg-on-tensors-to-llvm-pipeline"
-                         f"{{seed={self.seed} vectorize={str(vectorize).lower()} "
-                         f"threads={threads}}})")
+
+    def __repr__(self):
+        return (f"BackendOptions(opt_level={self.opt_level}, seed={self.seed}, "
+                f"vectorize={self.vectorize}, threads={self.threads})")
+
+    @property
+    def pipeline(self):
+        """The lowering pipeline these options ask for, as text."""
+        return (f"builtin.module(refback-linalg-on-tensors-to-llvm-pipeline"
+                f"{{seed={self.seed} vectorize={str(self.vectorize).lower()} "
+                f"threads={self.threads}}})")
+
+
+class RefBackend:
+    def __init__(self, opt_level=2, seed=0, vectorize=True, threads=None):
+        """The reference backend with these options (see BackendOptions)."""
+        self.options = BackendOptions(opt_level, seed, vectorize, threads)
+        self.opt_level = self.options.opt_level
+        self.seed = self.options.seed
+        self.vectorize = self.options.vectorize
+        self.threads = self.options.threads
+        self.pipeline = self.options.pipeline
 
     def compile(self, module):
         """Lowers a copy of the linalg-on-tensors `module`; `module` is not changed.
@@ -418,7 +437,7 @@ def _checked_array(function, index, arg, expected):
         if want is not None and want != got:
             raise ValueError(f"{where}: dimension {dim} must be {want}, got an array of shape {arg.shape}")
     if arg.dtype != expected.dtype:
-        if arg.dtype not in _ALSO_ACCEPTED.get(expected.element, ()):
+        if arg.dtype not in ALSO_ACCEPTED.get(expected.element, ()):
             raise ValueError(f"{where}: expected dtype {expected.dtype}, got {arg.dtype}")
         arg = arg.view(expected.dtype)
     # The compiled code only reads its arguments (refback-read-only-arguments):

@@ -9,14 +9,17 @@ function to a pointer to this C struct (rank 0 has no sizes or strides):
 and an unranked `memref<*xT>` to `struct { int64_t rank; void *descriptor; }`.
 Strides and the offset count elements, not bytes.
 
-Element types travel as numpy dtypes; `bf16` has none in numpy, so its values
-travel as their bit patterns in `uint16` arrays (see `bf16_to_float32`).
+Element types travel as numpy dtypes (torch_mlir.dtypes.CARRIERS); `bf16` has
+none in numpy, so its values travel as their bit patterns in `uint16` arrays
+(see `bf16_to_float32`).
 """
 
 import ctypes
 import weakref
 
 import numpy as np
+
+from .dtypes import CARRIERS, SUB_BYTE
 
 __all__ = [
     "DTYPES",
@@ -30,35 +33,11 @@ __all__ = [
     "unranked_memref_to_numpy",
 ]
 
-# MLIR element type (as printed) -> the numpy dtype its values travel as.
-DTYPES = {
-    "f16": np.dtype(np.float16),
-    "bf16": np.dtype(np.uint16),
-    "f32": np.dtype(np.float32),
-    "f64": np.dtype(np.float64),
-    "i1": np.dtype(np.bool_),
-    "i2": np.dtype(np.int8),  # sub-byte integers: one per byte (see SUB_BYTE)
-    "i4": np.dtype(np.int8),
-    "i8": np.dtype(np.int8),
-    "i16": np.dtype(np.int16),
-    "i32": np.dtype(np.int32),
-    "i64": np.dtype(np.int64),
-    "ui8": np.dtype(np.uint8),
-    # float8: their bit patterns, a byte each (ml_dtypes' float8 arrays view
-    # as these).
-    "f8E4M3FN": np.dtype(np.uint8),
-    "f8E4M3FNUZ": np.dtype(np.uint8),
-    "f8E5M2": np.dtype(np.uint8),
-    "f8E5M2FNUZ": np.dtype(np.uint8),
-    "complex<f32>": np.dtype(np.complex64),
-    "complex<f64>": np.dtype(np.complex128),
-}
-
-
-# Integers narrower than a byte take a byte each in memory (LLVM's store size
-# for i2 and i4), their value in the low bits. Results are sign-extended from
-# those bits (the others are unspecified); arguments go as int8 (or uint8).
-SUB_BYTE = {"i2": 2, "i4": 4}
+# MLIR element type (as printed) -> the numpy dtype its values travel as, and
+# the integers narrower than a byte (one per byte in memory, their value in the
+# low bits; results are sign-extended from those bits, arguments go as int8 or
+# uint8): torch_mlir.dtypes holds both.
+DTYPES = CARRIERS
 
 
 def sign_extend_low_bits(array, bits):

@@ -28,31 +28,22 @@ from pathlib import Path
 
 import numpy as np
 
-from . import ir
+from . import dtypes, ir
 
 __all__ = ["WEIGHTS_FILE_ATTR", "WeightsError", "attach", "load_module", "write"]
 
 # The module attribute naming the weights file (relative to the .mlir).
 WEIGHTS_FILE_ATTR = "torch.weights_file"
 
-# Each element type a resource may have: the safetensors dtype it is stored
-# as, the byte size of that dtype, and how many of them one element takes
-# (a complex number is two floats, stored with a trailing dimension of 2).
-_STORED = {
-    "f64": ("F64", 8, 1), "f32": ("F32", 4, 1), "f16": ("F16", 2, 1),
-    "bf16": ("BF16", 2, 1),
-    "si64": ("I64", 8, 1), "ui64": ("U64", 8, 1), "i64": ("I64", 8, 1),
-    "si32": ("I32", 4, 1), "ui32": ("U32", 4, 1), "i32": ("I32", 4, 1),
-    "si16": ("I16", 2, 1), "ui16": ("U16", 2, 1), "i16": ("I16", 2, 1),
-    "si8": ("I8", 1, 1), "ui8": ("U8", 1, 1), "i8": ("I8", 1, 1),
-    "i1": ("BOOL", 1, 1),
-    "f8E4M3FN": ("F8_E4M3", 1, 1), "f8E5M2": ("F8_E5M2", 1, 1),
-    "f8E4M3FNUZ": ("U8", 1, 1), "f8E5M2FNUZ": ("U8", 1, 1),  # no safetensors dtype
-    "complex<f32>": ("F32", 4, 2), "complex<f64>": ("F64", 8, 2),
-}
-_NUMPY = {"F64": np.float64, "F32": np.float32, "F16": np.float16, "I64": np.int64,
-          "U64": np.uint64, "I32": np.int32, "U32": np.uint32, "I16": np.int16,
-          "U16": np.uint16, "I8": np.int8, "U8": np.uint8, "BOOL": np.bool_}
+# Each element type a resource may have (Torch-dialect and builtin): the
+# safetensors dtype it is stored as, the byte size of that dtype, and how many
+# of them one element takes (a complex number is two floats, stored with a
+# trailing dimension of 2). Builtin signless integers are stored as signed.
+_STORED = {d.element: d.safetensors for d in dtypes.TABLE if d.safetensors}
+_STORED.update({dtypes.lowered(e): _STORED[e] for e in ("si8", "si16", "si32", "si64")})
+# A safetensors dtype -> the numpy dtype its bytes are read as (others: bytes).
+_NUMPY = {d.safetensors[0]: dtypes.numpy_dtype(d) for d in dtypes.TABLE
+          if d.safetensors and d.safetensors[2] == 1 and dtypes.numpy_dtype(d) is not None}
 _HEADER_LIMIT = 100 * 2**20  # a header larger than this is not a weights file
 
 # `dense_resource<key> : tensor<...>`; a key is a bare identifier or a string.
@@ -166,8 +157,7 @@ def attach(module, path):
             if data_start + end > size:
                 raise WeightsError(f"{path} is truncated: {size} bytes, weight '{key}' "
                                    f"ends at byte {data_start + end}")
-            numpy_type = _NUMPY.get(code, np.uint8) if per_element == 1 and element != "bf16" \
-                else np.uint8
+            numpy_type = _NUMPY.get(code, np.uint8) if per_element == 1 else np.uint8
             array = np.frombuffer(mapped, dtype=numpy_type,
                                   count=(end - begin) // np.dtype(numpy_type).itemsize,
                                   offset=data_start + begin)

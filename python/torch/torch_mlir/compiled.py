@@ -26,25 +26,43 @@ import torch
 import torch.utils._pytree as pytree
 from torch.export.graph_signature import InputKind, OutputKind
 
+from torch_mlir import dtypes
+from torch_mlir.named_dims import NamedDims
 from torch_mlir.extras.fx_importer import range_bound
-from torch_mlir.refbackend import RefBackend
+from torch_mlir.refbackend import BackendOptions, RefBackend
 
 __all__ = ["CompiledProgram"]
 
 
 def _to_numpy(tensor):
+    """A tensor's values as the reference backend takes them
+    (torch_mlir.dtypes): floats numpy lacks (bfloat16, float8) as their bits."""
     tensor = tensor.detach().cpu().contiguous()
-    if tensor.dtype == torch.bfloat16:
-        return tensor.view(torch.int16).numpy()
-    return tensor.numpy()
+    carrier = dtypes.carrier(_element(tensor.dtype))
+    if tensor.dtype.is_floating_point and carrier is not None and carrier.kind in "iu":
+        return tensor.view(_SIGNED[carrier.itemsize]).numpy().view(carrier)
+    return dtypes.to_carrier(tensor.numpy())  # unsigned integers as signless ones
 
 
 def _to_torch(array, dtype):
-    if dtype == torch.bfloat16:
-        return torch.from_numpy(np.asarray(array, order="C").view(np.int16)).view(torch.bfloat16)
-    if dtype == torch.uint8:
-        return torch.from_numpy(np.asarray(array, order="C").view(np.uint8))
-    return torch.from_numpy(np.asarray(array, order="C")).to(dtype)
+    """A result array (its carrier dtype) as a tensor of `dtype`, the same bytes."""
+    array = np.asarray(array, order="C")  # (ascontiguousarray makes 0-d arrays 1-d)
+    if dtype.is_floating_point and array.dtype.kind in "iu":  # bits of bfloat16, float8
+        return torch.from_numpy(array.view(f"i{array.dtype.itemsize}")).view(dtype)
+    values = dtypes.numpy_dtype(dtypes.by_torch(dtype))
+    if values is not None and values != array.dtype and values.itemsize == array.dtype.itemsize:
+        array = array.view(values)  # unsigned integers come back signless
+    return torch.from_numpy(array).to(dtype)
+
+
+_SIGNED = {1: torch.int8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
+def _element(dtype):
+    row = dtypes.by_torch(dtype)
+    if row is None:
+        raise ValueError(f"fx.compile: tensors of {dtype} cannot be passed to compiled code")
+    return row.element
 
 
 def _dynamic_dims(index, example):
@@ -55,34 +73,20 @@ def _dynamic_dims(index, example):
 
 class _DimensionCheck:
     """The dynamic dimensions of the user inputs, as export saw them: sizes
-    bound to one symbol must be equal and inside its range, and a dim export
-    derived from others (`2 * s0`) must have the derived size."""
+    bound to one symbol must be equal and inside its range (NamedDims), and
+    a dim export derived from others (`2 * s0`) must have the derived size."""
 
     def __init__(self, dims, ranges):
-        self._symbols = [(i, d, e) for i, d, e in dims if e.is_Symbol]
+        self._named = NamedDims(
+            [(i, d, e) for i, d, e in dims if e.is_Symbol],
+            {symbol: (range_bound(r.lower), range_bound(r.upper)) for symbol, r in ranges.items()},
+            prefix="fx.compile: ")
         self._derived = [(i, d, e) for i, d, e in dims if not e.is_Symbol]
-        self._ranges = {symbol: (range_bound(r.lower), range_bound(r.upper)) for symbol, r in ranges.items()}
 
     def __call__(self, shapes):
         """Raises ValueError for the first dim that breaks a constraint;
         `shapes` maps an input index to its shape."""
-        seen = {}  # symbol -> (size, input index, dim)
-        for index, dim, symbol in self._symbols:
-            size = shapes[index][dim]
-            if symbol in seen and seen[symbol][0] != size:
-                other_size, other_index, other_dim = seen[symbol]
-                raise ValueError(
-                    f"fx.compile: input {index} dimension {dim} is {size}, but input "
-                    f"{other_index} dimension {other_dim} is {other_size}; the program was "
-                    f"exported with both the same dynamic dimension")
-            seen.setdefault(symbol, (size, index, dim))
-            low, high = self._ranges.get(symbol, (None, None))
-            if (low is not None and size < low) or (high is not None and size > high):
-                shown = f"[{low}, {'inf' if high is None else high}]"
-                raise ValueError(
-                    f"fx.compile: input {index} dimension {dim} is {size}, outside {shown}, "
-                    f"the range the program was exported for")
-        values = {symbol: size for symbol, (size, _, _) in seen.items()}
+        values = self._named.bind(shapes)
         for index, dim, expr in self._derived:
             expected = expr.subs(values)
             if expected.free_symbols:
@@ -100,11 +104,11 @@ def _tensor_dtype(output):
 
 
 class CompiledProgram:
-    def __init__(self, program, module, function="main", state=None, vectorize=True,
-                 threads=None):
+    def __init__(self, program, module, function="main", state=None, options=None):
         """`module` was imported from `program` with mutations="results";
         `state` is the nn.Module whose buffers the program reads and writes;
-        `vectorize` and `threads` are RefBackend's."""
+        `options` are the reference backend's (a BackendOptions; None: its
+        defaults, with torch.initial_seed() as the seed)."""
         self.program = program
         self.function = function
         self._state = state
@@ -159,9 +163,9 @@ class CompiledProgram:
                                if kind == OutputKind.USER_OUTPUT]
         self._mutation_dtypes = [_tensor_dtype(out) for out, kind in zip(outputs, kinds)
                                  if kind != OutputKind.USER_OUTPUT]
-        # The module's generator starts from PyTorch's seed: after the same
-        # torch.manual_seed, two compilations draw the same stream.
-        backend = RefBackend(seed=torch.initial_seed(), vectorize=vectorize, threads=threads)
+        if options is None:
+            options = BackendOptions(seed=torch.initial_seed())
+        backend = RefBackend(options.opt_level, options.seed, options.vectorize, options.threads)
         self._invoker = backend.load(backend.compile(module))
         self._arguments = self._invoker.signature(function).arguments
 

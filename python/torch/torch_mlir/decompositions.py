@@ -1,16 +1,17 @@
 """The decompositions fx.export_and_import applies before import.
 
 `table()` is PyTorch's Core ATen decomposition table, plus PyTorch's own
-decompositions of a few more ops (`EXTRA`), plus ours (`OURS`) where
-PyTorch's would leave `prims.*` ops (which have no ATen schema to import),
-in-place ops in a functional graph, or `as_strided` views, and where it has
-none that suits (kthvalue, median, bucketize, searchsorted, logcumsumexp,
-round with decimals, _trilinear, rrelu outside training, grouped
-convolutions other than 2-D, conv_tbc, adaptive max pooling and 3-D
-average pooling, scatter with reduce=, index.Tensor
-with index tensors apart, as_strided of a view, PT2E's `quantized_decomposed`
-ops). Each of ours rewrites an op into ATen ops that convert-torch-to-linalg
-lowers.
+decompositions of a few more ops (`EXTRA`), less the ops our C++ middle end
+(torch-decompose-complex-ops, which the ONNX road runs too) breaks down or
+the lowering takes whole (`MIDDLE_END`: their math lives once, in C++), plus
+ours (`OURS`) only where the middle end cannot yet and PyTorch's own would
+leave `prims.*` ops (no ATen schema to import), in-place ops in a functional
+graph or `as_strided` views, or has none that suits: adaptive max pooling
+and 3-D average pooling with uneven windows, as_strided of a view,
+index.Tensor with index tensors apart, _trilinear, rrelu_with_noise outside
+training. Each of ours rewrites an op into ATen ops that the middle end or
+convert-torch-to-linalg takes. (PT2E's `quantized_decomposed` ops are no
+ATen ops: no table holds them, and the middle end matches them by name.)
 """
 
 import functools
@@ -30,151 +31,36 @@ EXTRA = [
 ]
 
 
-def _dims(input, dim):
-    """`dim` (None, an int or a list of ints) as a sorted list of
-    non-negative dimensions of `input`."""
+# Ops left whole for torch-decompose-complex-ops (our C++ middle end, which
+# every front end runs) or lowered whole by convert-torch-to-linalg: taken
+# out of the table, so that their math lives once, in C++.
+MIDDLE_END = [
+    "var_mean.correction", "var.correction", "std.correction",
+    "squeeze.default", "squeeze.dim",
+    "split_with_sizes.default", "split.Tensor", "flip.default",
+    "_native_batch_norm_legit_no_training.default", "group_norm.default",
+    "native_group_norm.default", "convolution.default", "conv_tbc.default",
+    "kthvalue.default", "logcumsumexp.default", "round.decimals",
+    "bucketize.Tensor", "_index_put_impl.default", "scatter.reduce",
+    "scatter.value_reduce", "rrelu.default", "rrelu_with_noise_backward.default",
+    "median.dim", "searchsorted.Tensor",
+]
+
+# Ours, each where the middle end cannot break the op down yet (the reason
+# with each): what PyTorch's own decomposition would leave is no better.
+OURS = {}
+
+
+def _squeeze_dims(input, dims):
+    """squeeze.dims as one view: the registry has no squeeze.dims (PyTorch's
+    own decompositions, logsumexp's and batch norm's, emit it)."""
     rank = max(input.dim(), 1)
-    if dim is None:
-        dims = range(input.dim())
-    elif isinstance(dim, int):
-        dims = [dim]
-    else:
-        dims = dim if len(dim) else range(input.dim())
-    return sorted({d % rank for d in dims})
-
-
-def _var_mean(input, dim=None, *, correction=None, keepdim=False):
-    dims = _dims(input, dim)
-    count = 1
-    for d in dims:
-        count = count * input.shape[d]
-    dof = count - (1 if correction is None else correction)
-    centered = input - aten.mean.dim(input, dims, True)
-    var = aten.sum.dim_IntList(centered * centered, dims, keepdim) / dof
-    return var, aten.mean.dim(input, dims, keepdim)
-
-
-def _var(input, dim=None, *, correction=None, keepdim=False):
-    return _var_mean(input, dim, correction=correction, keepdim=keepdim)[0]
-
-
-def _std(input, dim=None, *, correction=None, keepdim=False):
-    return torch.sqrt(_var(input, dim, correction=correction, keepdim=keepdim))
-
-
-def _squeeze(input, dim=None):
-    """squeeze, squeeze.dim and squeeze.dims as one view."""
-    dims = _dims(input, dim)
+    dims = {d % rank for d in dims} if len(dims) else set(range(input.dim()))
     shape = [size for d, size in enumerate(input.shape) if not (d in dims and size == 1)]
     return aten.view.default(input, shape)
 
 
-def _split_with_sizes(input, split_sizes, dim=0):
-    dim = dim % input.dim()
-    parts, start = [], 0
-    for size in split_sizes:
-        parts.append(aten.slice.Tensor(input, dim, start, start + size))
-        start = start + size
-    return parts
-
-
-def _split(input, split_size, dim=0):
-    total = input.shape[dim % input.dim()]
-    sizes = [split_size] * (total // split_size)
-    if total % split_size:
-        sizes.append(total % split_size)
-    return _split_with_sizes(input, sizes or [0], dim)
-
-
-def _flip(input, dims):
-    for d in _dims(input, list(dims)):
-        n = input.shape[d]
-        input = aten.index_select.default(
-            input, d, torch.arange(n - 1, -1, -1, device=input.device))
-    return input
-
-
-OURS = {
-    aten.var_mean.correction: _var_mean,
-    aten.var.correction: _var,
-    aten.std.correction: _std,
-    aten.squeeze.default: _squeeze,
-    aten.squeeze.dim: _squeeze,
-    aten.squeeze.dims: _squeeze,
-    aten.split_with_sizes.default: _split_with_sizes,
-    aten.split.Tensor: _split,
-    aten.flip.default: _flip,
-}
-
-
-def _batch_norm_inference(input, weight, bias, running_mean, running_var, momentum, eps):
-    """_native_batch_norm_legit_no_training without touching the running
-    statistics (PyTorch's own decomposition calls the in-place training op,
-    which a functional graph cannot hold). Like PyTorch on CPU, the saved mean
-    and inverse deviation come back empty."""
-    del momentum  # only training updates the running statistics
-    shape = [1, -1] + [1] * (input.dim() - 2)
-    scale = torch.rsqrt(running_var + eps)
-    if weight is not None:
-        scale = scale * weight
-    out = (input - running_mean.reshape(shape)) * scale.reshape(shape)
-    if bias is not None:
-        out = out + bias.reshape(shape)
-    empty = input.new_zeros((0,))
-    return out, empty, empty
-
-
-OURS[aten._native_batch_norm_legit_no_training.default] = _batch_norm_inference
-
-
-def _group_norm(input, weight, bias, n, c, hw, groups, eps):
-    """native_group_norm as views, means and an rsqrt (PyTorch's own
-    decomposition leaves an as_strided view)."""
-    del hw
-    grouped = aten.view.default(input, [n, groups, -1])
-    mean = aten.mean.dim(grouped, [2], True)
-    centered = grouped - mean
-    rstd = torch.rsqrt(aten.mean.dim(centered * centered, [2], True) + eps)
-    out = aten.view.default(centered * rstd, list(input.shape))
-    shape = [1, c] + [1] * (input.dim() - 2)
-    if weight is not None:
-        out = out * aten.view.default(weight, shape)
-    if bias is not None:
-        out = out + aten.view.default(bias, shape)
-    return out, aten.view.default(mean, [n, groups]), aten.view.default(rstd, [n, groups])
-
-
-OURS[aten.native_group_norm.default] = _group_norm
-
-
-def _grouped_convolution(input, weight, bias, stride, padding, dilation, transposed,
-                         output_padding, groups):
-    """A convolution with groups, other than the 2-D forward one convert-torch-
-    to-linalg lowers whole, as one ungrouped convolution per group,
-    concatenated along the channels; any other convolution stays."""
-    if groups == 1 or (not transposed and input.dim() == 4):
-        return NotImplemented
-    inputs = torch.chunk(input, groups, 1)
-    weights = torch.chunk(weight, groups, 0)
-    biases = torch.chunk(bias, groups, 0) if bias is not None else [None] * groups
-    parts = [aten.convolution.default(x, w, b, stride, padding, dilation, transposed,
-                                      output_padding, 1)
-             for x, w, b in zip(inputs, weights, biases)]
-    return torch.cat(parts, 1)
-
-
-OURS[aten.convolution.default] = _grouped_convolution
-
-
-def _conv_tbc(input, weight, bias, pad=0):
-    """conv_tbc: input (time, batch, channels), weight (kernel, in, out): a
-    conv1d of the batch-first, channels-first views."""
-    out = aten.convolution.default(input.permute(1, 2, 0), weight.permute(2, 1, 0), bias,
-                                   [1], [pad], [1], False, [0], 1)
-    return out.permute(2, 0, 1)
-
-
-OURS[aten.conv_tbc.default] = _conv_tbc
+OURS[aten.squeeze.dims] = _squeeze_dims
 
 
 def _adaptive_windows(n, m, device):
@@ -313,24 +199,6 @@ def _index_apart(self, indices):
 OURS[aten.index.Tensor] = _index_apart
 
 
-def _scatter_reduce(self, dim, index, src, reduce):
-    """scatter with reduce="add" or "multiply": scatter_reduce with sum or
-    prod, self included."""
-    mode = {"add": "sum", "multiply": "prod"}.get(reduce)
-    if mode is None:
-        return NotImplemented
-    return aten.scatter_reduce.two(self, dim, index, src, mode, include_self=True)
-
-
-def _scatter_value_reduce(self, dim, index, value, reduce):
-    src = torch.full(index.shape, value, dtype=self.dtype, device=self.device)
-    return _scatter_reduce(self, dim, index, src, reduce)
-
-
-OURS[aten.scatter.reduce] = _scatter_reduce
-OURS[aten.scatter.value_reduce] = _scatter_value_reduce
-
-
 def _adaptive_avg_pool(input, output_size):
     """adaptive_avg_pool over the last len(output_size) dims, one dim at a
     time: each window [floor(i * n / m), ceil((i + 1) * n / m)) summed as a
@@ -359,15 +227,6 @@ OURS[aten._adaptive_avg_pool3d.default] = _adaptive_avg_pool
 OURS[aten.adaptive_avg_pool3d.default] = _adaptive_avg_pool
 
 
-def _index_put_impl(self, indices, values, accumulate=False, unsafe=False):
-    """What functionalizing an in-place `index_put_` leaves: index_put."""
-    del unsafe
-    return aten.index_put.default(self, indices, values, accumulate)
-
-
-OURS[aten._index_put_impl.default] = _index_put_impl
-
-
 def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
     """Each input unsqueezed at its `expand` dims, the three multiplied
     (broadcast) and summed over `sumdim` (bilinear's kernel)."""
@@ -393,11 +252,6 @@ def _rrelu_eval(self, lower=0.125, upper=1.0 / 3.0, training=False):
     return aten.leaky_relu.default(self, (lower + upper) / 2)
 
 
-def _rrelu(self, lower=0.125, upper=1.0 / 3.0, training=False, generator=None):
-    del generator
-    return _rrelu_eval(self, lower, upper, training)
-
-
 def _rrelu_with_noise(self, noise, lower=0.125, upper=1.0 / 3.0, training=False,
                       generator=None):
     del noise, generator
@@ -411,151 +265,11 @@ def _rrelu_with_noise_functional(self, noise, lower=0.125, upper=1.0 / 3.0, trai
     return NotImplemented if out is NotImplemented else (out, noise)
 
 
-def _rrelu_with_noise_backward(grad_output, self, noise, lower, upper, training,
-                               self_is_result):
-    """The noise holds the slopes training drew; otherwise the slope is the
-    mean, as leaky_relu's gradient (`self` is positive where the result is)."""
-    del self_is_result
-    if training and upper - lower > 1e-6:
-        return grad_output * noise
-    return torch.where(self > 0, grad_output, grad_output * ((lower + upper) / 2))
-
-
-OURS[aten.rrelu.default] = _rrelu
 OURS[aten.rrelu_with_noise.default] = _rrelu_with_noise
-OURS[aten.rrelu_with_noise_backward.default] = _rrelu_with_noise_backward
 if hasattr(aten, "rrelu_with_noise_functional"):
     OURS[aten.rrelu_with_noise_functional.default] = _rrelu_with_noise_functional
 
 
-def _kthvalue(self, k, dim=-1, keepdim=False):
-    """The k-th smallest along `dim` (1-based) and its index: a stable sort."""
-    if self.dim() == 0:
-        return NotImplemented
-    values, indices = aten.sort.stable(self, stable=True, dim=dim)
-    values = aten.slice.Tensor(values, dim, k - 1, k)
-    indices = aten.slice.Tensor(indices, dim, k - 1, k)
-    if not keepdim:
-        values, indices = values.squeeze(dim), indices.squeeze(dim)
-    return values, indices
-
-
-OURS[aten.kthvalue.default] = _kthvalue
-
-
-def _bucketize(self, boundaries, *, out_int32=False, right=False):
-    """The bucket of each element among sorted 1-D `boundaries`: how many
-    boundaries lie below it (right=False) or at or below it (right=True)."""
-    x = self.unsqueeze(-1)
-    below = (x >= boundaries) if right else (x > boundaries)
-    return aten.sum.dim_IntList(below, [-1], dtype=torch.int32 if out_int32 else torch.int64)
-
-
-OURS[aten.bucketize.Tensor] = _bucketize
-
-
-def _searchsorted(sorted_sequence, self, *, out_int32=False, right=False, side=None,
-                  sorter=None):
-    """searchsorted into a 1-D sorted sequence: bucketize with it."""
-    if sorted_sequence.dim() != 1 or sorter is not None:
-        return NotImplemented
-    right = right or side == "right"
-    return _bucketize(self, sorted_sequence, out_int32=out_int32, right=right)
-
-
-OURS[aten.searchsorted.Tensor] = _searchsorted
-
-
-def _median_dim(self, dim=0, keepdim=False):
-    """The lower median along `dim` and its index: the ((n - 1) // 2 + 1)-th
-    smallest."""
-    if self.dim() == 0 or not isinstance(self.shape[dim], int):
-        return NotImplemented
-    return _kthvalue(self, (self.shape[dim] - 1) // 2 + 1, dim, keepdim)
-
-
-OURS[aten.median.dim] = _median_dim
-
-
-def _logcumsumexp(self, dim):
-    """log(cumsum(exp(x - max))) + max, the max along `dim` taken first."""
-    if self.dim() == 0:
-        return self
-    top = aten.amax.default(self, [dim], True)
-    # An all -inf (or +inf) slice keeps its infinities unshifted.
-    top = torch.where(top.abs() == float("inf"), torch.zeros_like(top), top)
-    return torch.log(torch.cumsum(torch.exp(self - top), dim)) + top
-
-
-OURS[aten.logcumsumexp.default] = _logcumsumexp
-
-
-def _round_decimals(self, *, decimals=0):
-    """round(x * 10^d) / 10^d, half to even as torch.round."""
-    scale = 10.0 ** decimals
-    return torch.round(self * scale) / scale
-
-
-OURS[aten.round.decimals] = _round_decimals
-
-
-def _quantize_per_tensor(input, scale, zero_point, quant_min, quant_max, dtype):
-    """round(x / scale) + zero_point, clamped to [quant_min, quant_max] and
-    stored as `dtype` (PyTorch's reference quantization: scale inverted first)."""
-    if input.dtype in (torch.float16, torch.bfloat16):
-        input = input.to(torch.float32)
-    q = torch.round(input * (1.0 / scale)) + zero_point
-    return torch.clamp(q, quant_min, quant_max).to(dtype)
-
-
-def _dequantize_per_tensor(input, scale, zero_point, quant_min, quant_max, dtype, *,
-                           out_dtype=None):
-    del quant_min, quant_max, dtype
-    out_dtype = out_dtype or torch.float32
-    return (input.to(out_dtype) - zero_point) * scale
-
-
-def _along(values, axis, rank):
-    """A 1-D per-channel `values` shaped to broadcast along `axis`."""
-    shape = [1] * rank
-    shape[axis % rank] = -1
-    return values.reshape(shape)
-
-
-def _quantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype):
-    """Per tensor, with the scales and zero points broadcast along `axis`."""
-    rank = input.dim()
-    return _quantize_per_tensor(input, _along(scales, axis, rank),
-                                _along(zero_points, axis, rank), quant_min, quant_max, dtype)
-
-
-def _dequantize_per_channel(input, scales, zero_points, axis, quant_min, quant_max, dtype,
-                            *, out_dtype=None):
-    """Per tensor, with the scales and zero points (None: 0) broadcast along `axis`."""
-    rank = input.dim()
-    zero_points = 0 if zero_points is None else _along(zero_points, axis, rank)
-    return _dequantize_per_tensor(input, _along(scales, axis, rank), zero_points, quant_min,
-                                  quant_max, dtype, out_dtype=out_dtype)
-
-
-def _quantized_decomposed():
-    """Decompositions of PyTorch's quantized_decomposed ops (what PT2E
-    quantization leaves in a graph), once that library is registered."""
-    try:
-        import torch.ao.quantization.fx._decomposed  # noqa: F401 - registers the ops
-    except ImportError:
-        return {}
-    q = torch.ops.quantized_decomposed
-    found = {}
-    for name, fn in [("quantize_per_tensor", _quantize_per_tensor),
-                     ("dequantize_per_tensor", _dequantize_per_tensor),
-                     ("quantize_per_channel", _quantize_per_channel),
-                     ("dequantize_per_channel", _dequantize_per_channel)]:
-        packet = getattr(q, name, None)
-        for overload in ("default", "tensor", "tensor2"):
-            if packet is not None and overload in packet.overloads():
-                found[getattr(packet, overload)] = fn
-    return found
 
 
 @functools.lru_cache(maxsize=None)
@@ -569,7 +283,9 @@ def _table():
         overloads.append(getattr(getattr(aten, packet), overload))
     table.update(get_decompositions(overloads))
     table.update(OURS)
-    table.update(_quantized_decomposed())
+    for name in MIDDLE_END:
+        packet, overload = name.split(".")
+        table.pop(getattr(getattr(aten, packet), overload), None)
     return table
 
 

@@ -195,18 +195,24 @@ def _exported(model, example_args, example_kwargs, dynamic_shapes, strict):
 
 
 def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
-            backend_legal_ops=(), vectorize=True, threads=None, **example_kwargs):
+            backend_legal_ops=(), opt_level=2, seed=None, vectorize=True, threads=None,
+            **example_kwargs):
     """Exports `model`, lowers it to linalg-on-tensors and JIT-compiles it with
     the reference backend (torch_mlir.refbackend). Returns a callable taking
     the same kind of arguments as `model.forward` and returning torch tensors
     in the same structure as eager. See torch_mlir.compiled.CompiledProgram.
     `decomposition_table` and `backend_legal_ops` are export_and_import's;
-    `vectorize` and `threads` are RefBackend's (vectorize=False: scalar
-    loops, the reference; threads=None: every CPU the process may use). A
-    keyword `forward` does not take is a TypeError.
+    `opt_level`, `seed` (None: torch.initial_seed(), so that after the same
+    torch.manual_seed two compilations draw the same random stream),
+    `vectorize` and `threads` are the reference backend's, as onnx.compile
+    takes them (torch_mlir.refbackend.BackendOptions). A keyword `forward`
+    does not take is a TypeError.
     """
     from torch_mlir.compiled import CompiledProgram
+    from torch_mlir.refbackend import BackendOptions
 
+    options = BackendOptions(opt_level, torch.initial_seed() if seed is None else seed,
+                             vectorize, threads)
     _check_model_kwargs("compile", model, example_kwargs)
     backend_legal_ops = _legal_op_names(backend_legal_ops)
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict=None)
@@ -216,4 +222,4 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     module = _import(program, OutputType.LINALG_ON_TENSORS, mutations="results",
                      backend_legal_ops=backend_legal_ops)
     state = model if isinstance(model, torch.nn.Module) else None
-    return CompiledProgram(program, module, state=state, vectorize=vectorize, threads=threads)
+    return CompiledProgram(program, module, state=state, options=options)

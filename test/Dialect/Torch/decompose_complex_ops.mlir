@@ -249,6 +249,53 @@ func.func @einsum_trace(%x: !torch.vtensor<[2,3,3],f32>) -> !torch.vtensor<[2],f
 
 // -----
 
+// einsum "bij,bjk->bki" of static shapes: one bmm of [b, i, j] by [b, j, k],
+// then the output's order (no broadcast product over every letter).
+// CHECK-LABEL: func.func @einsum_contraction(
+// CHECK:         %[[MM:.*]] = torch.aten.bmm %{{.*}}, %{{.*}} : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,4,5],f32> -> !torch.vtensor<[2,3,5],f32>
+// CHECK:         torch.aten.permute %[[MM]], {{.*}} -> !torch.vtensor<[2,5,3],f32>
+// CHECK-NOT:     torch.aten.reshape
+// CHECK-NOT:     torch.aten.mul.Tensor
+// CHECK-NOT:     torch.aten.einsum
+func.func @einsum_contraction(%x: !torch.vtensor<[2,3,4],f32>, %y: !torch.vtensor<[2,4,5],f32>) -> !torch.vtensor<[2,5,3],f32> {
+  %str = torch.constant.str "bij,bjk->bki"
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %x, %y : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,4,5],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.einsum %str, %0, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor<[2,5,3],f32>
+  return %1 : !torch.vtensor<[2,5,3],f32>
+}
+
+// -----
+
+// A letter only one operand has and the output lacks ("ij,j->" sums i and
+// contracts j): summed from that operand first, then the bmm.
+// CHECK-LABEL: func.func @einsum_summed_first(
+// CHECK:         %[[S:.*]] = torch.aten.sum.dim_IntList %arg0, {{.*}} -> !torch.vtensor<[4],f32>
+// CHECK:         torch.aten.bmm {{.*}} : !torch.vtensor<[1,1,4],f32>, !torch.vtensor<[1,4,1],f32> -> !torch.vtensor<[1,1,1],f32>
+func.func @einsum_summed_first(%x: !torch.vtensor<[3,4],f32>, %y: !torch.vtensor<[4],f32>) -> !torch.vtensor<[],f32> {
+  %str = torch.constant.str "ij,j->"
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %x, %y : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[4],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.einsum %str, %0, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor<[],f32>
+  return %1 : !torch.vtensor<[],f32>
+}
+
+// -----
+
+// A dynamic size: the broadcast product over all letters, then sums.
+// CHECK-LABEL: func.func @einsum_dynamic(
+// CHECK:         torch.aten.mul.Tensor {{.*}} -> !torch.vtensor<[?,4,5],f32>
+// CHECK:         torch.aten.sum.dim_IntList {{.*}} -> !torch.vtensor<[?,5],f32>
+func.func @einsum_dynamic(%x: !torch.vtensor<[?,4],f32>, %y: !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[?,5],f32> {
+  %str = torch.constant.str "ij,jk->ik"
+  %none = torch.constant.none
+  %0 = torch.prim.ListConstruct %x, %y : (!torch.vtensor<[?,4],f32>, !torch.vtensor<[4,5],f32>) -> !torch.list<vtensor>
+  %1 = torch.aten.einsum %str, %0, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor<[?,5],f32>
+  return %1 : !torch.vtensor<[?,5],f32>
+}
+
+// -----
+
 // Operators the registry lacks, by name: fft_irfft trims the bins to
 // n // 2 + 1 and is _fft_c2r (ortho: code 1); the no-training batch norm
 // whose statistics nobody reads is batch_norm, then its arithmetic.

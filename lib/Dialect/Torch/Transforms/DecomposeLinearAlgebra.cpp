@@ -235,12 +235,79 @@ public:
   }
 };
 
+/// Two einsum operands `xs` with letters `ts` (no letter repeated within
+/// one), static sizes, contracted into the letters `out` with one bmm.
+template <typename ShapeOf>
+Value contracted(TorchBuilder &b, SmallVector<Value> &xs,
+                 SmallVector<std::string> &ts, StringRef out, ShapeOf shapeOf,
+                 Type dtype) {
+  // A letter only one operand has and the output lacks: summed away first.
+  for (size_t k = 0; k < 2; ++k) {
+    SmallVector<int64_t> dims;
+    std::string keep;
+    for (auto [i, c] : llvm::enumerate(ts[k])) {
+      if (out.contains(c) || StringRef(ts[1 - k]).contains(c))
+        keep.push_back(c);
+      else
+        dims.push_back(i);
+    }
+    if (dims.empty())
+      continue;
+    xs[k] = b.create<AtenSumDimIntListOp>(b.type(shapeOf(keep), dtype), xs[k],
+                                          b.intList(dims), b.constBool(false),
+                                          b.none());
+    ts[k] = keep;
+  }
+  std::string batch, kept0, kept1, inner;
+  for (char c : ts[0]) {
+    bool inOther = StringRef(ts[1]).contains(c), inOut = out.contains(c);
+    (inOther ? (inOut ? batch : inner) : kept0).push_back(c);
+  }
+  for (char c : ts[1])
+    if (!StringRef(ts[0]).contains(c))
+      kept1.push_back(c);
+  auto product = [&](StringRef l) {
+    int64_t p = 1;
+    for (int64_t size : shapeOf(l))
+      p *= size;
+    return p;
+  };
+  auto permuted = [&](Value x, StringRef from, StringRef to) {
+    if (from == to)
+      return x;
+    SmallVector<int64_t> order;
+    for (char c : to)
+      order.push_back(from.find(c));
+    return b.create<AtenPermuteOp>(b.type(shapeOf(to), dtype), x,
+                                   b.intList(order));
+  };
+  auto reshaped = [&](Value x, ArrayRef<int64_t> sizes) -> Value {
+    ValueTensorType type = b.type(sizes, dtype);
+    if (x.getType() == type)
+      return x;
+    return b.create<AtenReshapeOp>(type, x, b.intList(sizes));
+  };
+  int64_t n = product(batch), m = product(kept0), k = product(inner),
+          p = product(kept1);
+  Value lhs =
+      reshaped(permuted(xs[0], ts[0], batch + kept0 + inner), {n, m, k});
+  Value rhs =
+      reshaped(permuted(xs[1], ts[1], batch + inner + kept1), {n, k, p});
+  Value mm = b.create<AtenBmmOp>(b.type({n, m, p}, dtype), lhs, rhs);
+  std::string order = batch + kept0 + kept1;
+  return permuted(reshaped(mm, shapeOf(order)), order, out);
+}
+
 /// einsum(equation, tensors) without "...": each operand's repeated letters
-/// taken as diagonals, its dims permuted into the order letters first appear
-/// and unit dims added for the letters it lacks; the operands multiplied
-/// (broadcasting), the letters missing from the output summed away, and the
-/// rest permuted into the output's order. (A product over all letters: what
-/// it gains in generality it spends in memory on large contractions.)
+/// taken as diagonals. Two operands of static shape contract as one bmm: the
+/// letters only one operand has and the output lacks summed first, then the
+/// operands permuted and reshaped to [batch, kept, contracted] and [batch,
+/// contracted, kept], and the product reshaped and permuted into the
+/// output's order. Otherwise each operand's dims are permuted into the order
+/// letters first appear, with unit dims for the letters it lacks; the
+/// operands multiplied (broadcasting), the letters missing from the output
+/// summed away, and the rest permuted into the output's order (a product
+/// over all letters: general, but its memory grows with every letter).
 class DecomposeEinsum : public Decomposition<AtenEinsumOp> {
 public:
   using Decomposition::Decomposition;
@@ -303,12 +370,14 @@ public:
         shape.push_back(sizeOf[c]);
       return shape;
     };
-    Value product;
+    // Each operand with its repeated letters taken as diagonals (over the
+    // first two dims of the letter, moved last).
+    SmallVector<Value> xs;
+    SmallVector<std::string> ts;
     for (auto [term, tensor] : llvm::zip(terms, tensors)) {
       std::string t = term.str();
       Value x = tensor;
       Type elem = knownType(x).getDtype();
-      // A repeated letter: the diagonal over its first two dims (moved last).
       for (size_t i = 0; i < t.size(); ++i) {
         size_t j = t.find(t[i], i + 1);
         if (j == std::string::npos)
@@ -321,6 +390,23 @@ public:
                                      b.constInt(i), b.constInt(j));
         i = -1; // look again from the start
       }
+      xs.push_back(x);
+      ts.push_back(t);
+    }
+    bool isStatic = llvm::all_of(
+        letters, [&](char c) { return sizeOf[c] != kUnknownSize; });
+    if (xs.size() == 2 && isStatic && llvm::all_of(xs, [&](Value x) {
+          return knownType(x).getDtype() == dtype;
+        })) {
+      Value product = contracted(b, xs, ts, out, shapeOf, dtype);
+      if (product.getType() != result)
+        product = b.create<TensorStaticInfoCastOp>(result, product);
+      rewriter.replaceOp(op, product);
+      return success();
+    }
+    Value product;
+    for (auto [t, x] : llvm::zip(ts, xs)) {
+      Type elem = knownType(x).getDtype();
       // Into letter order, then a unit dim for each letter it lacks.
       SmallVector<int64_t> order;
       std::string sorted;

@@ -39,12 +39,15 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     producer, the torch-free core wheel) reaches ops convert-torch-to-linalg
     lowers. The patterns live in one file per kind of op:
     Decompose{Nn,Elementwise,LinearAlgebra,Reductions,DataMovement,Sorting,
-    Spectral}.cpp. Among them: softmax and log_softmax (max subtracted
-    first), linear, matmul, baddbmm, bilinear and einsum (diagonals of
-    repeated letters, a broadcast product, sums); conv*d (also with padding
-    "same"/"valid"), conv_transpose*d and conv_tbc (convolution), grouped
-    convolutions the lowering does not take (one per group); layer_norm,
-    group_norm, instance_norm, batch_norm outside training,
+    Spectral,Random,Backward}.cpp. Every front end runs it: the FX road's
+    torchdynamo-export-to-torch-backend-pipeline and the ONNX road's
+    torch-onnx-to-torch-backend-pipeline. Among them: softmax and
+    log_softmax (max subtracted first), linear, matmul, baddbmm, bilinear
+    and einsum (diagonals of repeated letters; two operands of static shape
+    as one bmm, others as a broadcast product and sums); conv*d (also with
+    padding "same"/"valid"), conv_transpose*d and conv_tbc (convolution),
+    grouped convolutions the lowering does not take (one per group);
+    layer_norm, group_norm, instance_norm, batch_norm outside training,
     scaled_dot_product_attention (causal, boolean and additive masks),
     adaptive pooling whose output divides the input (avg_pool,
     max_pool_with_indices); var, std, var_mean (centered first), logsumexp,
@@ -60,8 +63,8 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     PyTorch's prims (convert_element_type, squeeze, collapse, split_dim,
     view_of), upsample_nearest2d.vec and upsample_bilinear2d.vec (separable
     gathers and blends). Operators the registry lacks are matched by name
-    (PT2E's quantized_decomposed quantize/dequantize, fft_irfft,
-    fft_rfft2, fft_irfft2, median.dim, searchsorted.Tensor, histc, cdist,
+    (PT2E's quantized_decomposed quantize/dequantize, fft_irfft, fft_rfft2,
+    fft_irfft2, median.dim, searchsorted.Tensor, histc, cdist,
     _cdist_forward, index_add, scatter.value_reduce, _assert_async,
     _native_batch_norm_legit_no_training).
 

@@ -12,9 +12,10 @@ JIT-compiles it with torch_mlir.refbackend.
 
 import numpy as np
 
-from .. import ir
+from .. import dtypes, ir
 from ..compiler_utils import LoweringError, OutputType, lower_to
-from ..refbackend import RefBackend
+from ..named_dims import NamedDims
+from ..refbackend import BackendOptions, RefBackend
 from . import importer as _importer
 from .importer import import_model
 
@@ -32,12 +33,14 @@ def lower(module, output_type="linalg-on-tensors"):
     return lower_to(module, "onnx", output_type)
 
 
-def compile(model, *, opset=None, opt_level=2, vectorize=True, threads=None, base_dir=None,
-            check=True):
+def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=None,
+            vectorize=True, threads=None):
     """Imports, lowers and JIT-compiles an ONNX model (a ModelProto or a
     path). Returns a CompiledModel. Raises OnnxImportError if the model cannot
     be imported, LoweringError (a CompileError) if it cannot be lowered.
-    `opt_level`, `vectorize` and `threads` are RefBackend's."""
+    `opt_level`, `seed` (None: 0), `vectorize` and `threads` are the reference
+    backend's, as fx.compile takes them (torch_mlir.refbackend.BackendOptions)."""
+    options = BackendOptions(opt_level, 0 if seed is None else seed, vectorize, threads)
     _importer._require_onnx()
     onnx = _importer.onnx
     if isinstance(model, (str, bytes)) or hasattr(model, "__fspath__"):
@@ -48,17 +51,14 @@ def compile(model, *, opset=None, opt_level=2, vectorize=True, threads=None, bas
     module = import_model(model, opset=opset, context=context, check=check,
                           base_dir=base_dir)
     lower(module)
-    backend = RefBackend(opt_level=opt_level, vectorize=vectorize, threads=threads)
+    backend = RefBackend(options.opt_level, options.seed, options.vectorize, options.threads)
     invoker = backend.load(backend.compile(module))
     return CompiledModel(proto.graph, invoker)
 
 
-# ml_dtypes' sub-byte integers (one per byte) and the values each can hold.
-_SUB_BYTE = {"int2": 4, "uint2": 4, "int4": 16, "uint4": 16}
-
-
 def _numpy_dtype(onnx, type_proto):
-    """The numpy dtype of a graph input's or output's tensor type, or None."""
+    """The numpy (or ml_dtypes) dtype of a graph input's or output's tensor
+    type, or None."""
     if type_proto.WhichOneof("value") != "tensor_type":
         return None
     try:
@@ -84,7 +84,8 @@ class CompiledModel:
         self.input_names = [i.name for i in inputs]
         self.output_names = [o.name for o in graph.output]
         self._input_dtypes = [_numpy_dtype(onnx, i.type) for i in inputs]
-        self._input_dim_params = [_dim_params(i.type) for i in inputs]
+        self._named_dims = NamedDims((repr(i.name), axis, param) for i in inputs
+                                     for axis, param in _dim_params(i.type).items())
         self._output_dtypes = [_numpy_dtype(onnx, o.type) for o in graph.output]
         self._invoker = invoker
         self._func_name = func_name
@@ -105,35 +106,15 @@ class CompiledModel:
         if missing:
             raise ValueError(f"missing input(s): {', '.join(missing)}")
         ordered = []
-        bound = {}  # dim_param -> (input name, axis, size) of its first use
-        for name, dtype, params in zip(self.input_names, self._input_dtypes,
-                                       self._input_dim_params):
+        for name, dtype in zip(self.input_names, self._input_dtypes):
             value = values[name]
             if not isinstance(value, np.ndarray):
                 raise ValueError(f"input {name!r}: expected a numpy array, "
                                  f"got {type(value).__name__}")
-            for axis, param in params.items():
-                if axis >= value.ndim:
-                    continue  # the rank check names it
-                size = value.shape[axis]
-                first = bound.setdefault(param, (name, axis, size))
-                if first[2] != size:
-                    raise ValueError(
-                        f"input {name!r}: dimension {axis} ({param!r}) is {size}, but "
-                        f"input {first[0]!r} has {param!r} = {first[2]} (dimension "
-                        f"{first[1]})")
             if dtype is not None and value.dtype != dtype:
                 raise ValueError(f"input {name!r}: expected dtype {dtype}, got {value.dtype}")
-            if value.dtype.kind == "u" and value.dtype.itemsize > 1:
-                # Lowered, unsigned integers are signless: the same bits.
-                value = value.view(f"i{value.dtype.itemsize}")
-            elif value.dtype.name == "bfloat16":  # ml_dtypes': travels as bits
-                value = value.view(np.uint16)
-            elif value.dtype.name.startswith("float8"):  # so do its float8 types
-                value = value.view(np.uint8)
-            elif value.dtype.name in _SUB_BYTE:  # ml_dtypes' int4 & co: a byte each
-                value = value.view(np.int8 if value.dtype.name.startswith("int") else np.uint8)
-            ordered.append(value)
+            ordered.append(dtypes.to_carrier(value))  # the same bytes, as compiled code takes them
+        self._named_dims.bind({repr(name): values[name].shape for name in self.input_names})
         try:
             results = getattr(self._invoker, self._func_name)(*ordered)
         except ValueError as error:  # name the input, not the argument index
@@ -142,11 +123,7 @@ class CompiledModel:
             results = (results,)
         outputs = {}
         for name, dtype, array in zip(self.output_names, self._output_dtypes, results):
-            if dtype is not None and dtype.name in _SUB_BYTE:
-                array = array & np.int8(_SUB_BYTE[dtype.name] - 1)  # ml_dtypes' bytes: low bits
-            if dtype is not None and array.dtype != dtype and array.dtype.itemsize == dtype.itemsize:
-                array = array.view(dtype)
-            outputs[name] = array
+            outputs[name] = dtypes.from_carrier(array, dtype) if dtype is not None else array
         return outputs
 
 

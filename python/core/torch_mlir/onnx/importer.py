@@ -22,7 +22,7 @@ import functools
 import os
 from pathlib import Path
 
-from .. import ir, weights
+from .. import dtypes, ir, weights
 from ..dialects import torch as torch_d
 from .folding import fold_constants, named_dims_over_declared, shapes_from_consumers
 from .functions import expand_functions
@@ -44,15 +44,10 @@ except ImportError as e:  # pragma: no cover - exercised without onnx installed
 # protobuf of a ModelProto in memory is limited to 2 GB).
 _PROTOBUF_LIMIT = 2**31 - 1
 
-# ONNX element types and the Torch dtype of each (a builtin MLIR type).
-_DTYPES = {
-    1: "f32", 2: "ui8", 3: "si8", 4: "ui16", 5: "si16", 6: "si32", 7: "si64",
-    9: "i1", 10: "f16", 11: "f64", 12: "ui32", 13: "ui64",
-    14: "complex<f32>", 15: "complex<f64>", 16: "bf16",
-    17: "f8E4M3FN", 18: "f8E4M3FNUZ", 19: "f8E5M2", 20: "f8E5M2FNUZ",
-    21: "ui4", 22: "si4", 25: "ui2", 26: "si2",
-}
-_PACKED = ("ui4", "si4", "ui2", "si2")  # sub-byte: no literal of them yet
+# ONNX element types and the Torch dtype of each (torch_mlir.dtypes).
+_DTYPES = {d.onnx: d.element for d in dtypes.TABLE if d.onnx is not None}
+_PACKED = tuple(e for e in _DTYPES.values()
+                if dtypes.lowered(e) in dtypes.SUB_BYTE)  # no literal of them yet
 
 
 class OnnxImportError(Exception):

@@ -47,7 +47,7 @@ from torch.export import ExportedProgram
 from torch.export.graph_signature import InputKind, OutputKind
 
 from torch_mlir import decompose as _decompose
-from torch_mlir import ir
+from torch_mlir import dtypes, ir
 from torch_mlir.dialects import func as func_dialect
 from torch_mlir.dialects import torch as torch_dialect
 
@@ -60,28 +60,10 @@ class FxImportError(Exception):
 
 # --- facts about PyTorch's enumerations ---------------------------------------------
 
-# (MLIR element type, c10::ScalarType code) per dtype.
-_DTYPES = {
-    torch.uint8: ("ui8", 0),
-    torch.int8: ("si8", 1),
-    torch.int16: ("si16", 2),
-    torch.int32: ("si32", 3),
-    torch.int64: ("si64", 4),
-    torch.float16: ("f16", 5),
-    torch.float32: ("f32", 6),
-    torch.float64: ("f64", 7),
-    torch.complex64: ("complex<f32>", 9),
-    torch.complex128: ("complex<f64>", 10),
-    torch.bool: ("i1", 11),
-    torch.qint8: ("!torch.qint8", 12),
-    torch.quint8: ("!torch.quint8", 13),
-    torch.qint32: ("!torch.qint32", 14),
-    torch.bfloat16: ("bf16", 15),
-    torch.float8_e5m2: ("f8E5M2", 23),
-    torch.float8_e4m3fn: ("f8E4M3FN", 24),
-    torch.float8_e5m2fnuz: ("f8E5M2FNUZ", 25),
-    torch.float8_e4m3fnuz: ("f8E4M3FNUZ", 26),
-}
+# (Torch-dialect element type, c10::ScalarType code) per torch dtype this torch
+# has (torch_mlir.dtypes).
+_DTYPES = {getattr(torch, d.torch): (d.element, d.scalar_type)
+           for d in dtypes.TABLE if isinstance(getattr(torch, d.torch, None), torch.dtype)}
 _LAYOUTS = {torch.strided: 0, torch.sparse_coo: 1}
 _MEMORY_FORMATS = {
     torch.contiguous_format: 0,
