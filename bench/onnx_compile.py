@@ -3,9 +3,9 @@
 the core wheel just built (after) against another (before: --before WHEEL, a
 core wheel of an earlier commit).
 
-Models: ONNX's node suite (the model.onnx files the pinned onnx wheel ships
-under onnx/backend/test/data/node; every --stride-th of them, those both
-builds compile), and the real models of the corpus zip if given (--corpus,
+Models: ONNX's node suite (the cases the pinned onnx generates,
+onnx.backend.test.case.node.collect_testcases, by name; every --stride-th,
+those both builds compile), and the real models of the corpus zip if given (--corpus,
 //test/onnx:corpus_dynamo's output: resnet18, bert, ...). Each side runs in
 its own venv and process; the sides take turns, rep by rep, so that both see
 the same noise. Per model: compile seconds (median of --reps) and, for the
@@ -30,43 +30,42 @@ from bench.common import built_wheel, make_venv, pip_install
 from utils.bazel.bootstrap.bootstrap import default_distdir
 
 WORKER = r"""
-import json, sys, time, zipfile, io
+import json, sys, time, warnings
 import numpy as np
 import onnx
+from onnx.backend.test.case.node import collect_testcases
 from torch_mlir import onnx as tm_onnx
+warnings.filterwarnings("ignore")
 config = json.loads(sys.argv[1])
+models = {}
+cases = sorted(collect_testcases(), key=lambda c: c.name)
+for case in cases[::config["stride"]]:
+    models[case.name] = case.model
+for path in config["corpus"]:
+    models[path] = path
 out = {}
-for path in config["paths"]:
+for name, model in models.items():
     try:
         start = time.perf_counter()
-        compiled = tm_onnx.compile(path, threads=1)
+        compiled = tm_onnx.compile(model, threads=1)
         seconds = time.perf_counter() - start
     except Exception as error:  # a model this build does not take
-        out[path] = {"error": str(error).splitlines()[0][:200]}
+        out[name] = {"error": str(error).splitlines()[0][:200] if str(error) else type(error).__name__}
         continue
     entry = {"compile_s": seconds}
-    inputs = config["inputs"].get(path)
+    inputs = config["inputs"].get(name)
     if inputs is not None:
         with np.load(inputs) as data:
-            args = {name: data[name] for name in compiled.input_names if name in data}
+            args = {n: data[n] for n in compiled.input_names if n in data}
         calls = []
         for _ in range(config["calls"] + 2):
             start = time.perf_counter()
             compiled(**args)
             calls.append(time.perf_counter() - start)
         entry["call_s"] = sorted(calls[2:])[len(calls[2:]) // 2]
-    out[path] = entry
+    out[name] = entry
 print(json.dumps(out))
 """
-
-
-def node_models(python, stride):
-    """Every `stride`-th node-suite model the onnx in `python`'s venv ships."""
-    root = subprocess.run([str(python), "-c", "import onnx, os; print(os.path.dirname("
-                           "onnx.__file__))"], check=True, capture_output=True,
-                          text=True).stdout.strip()
-    models = sorted(Path(root, "backend", "test", "data", "node").glob("*/model.onnx"))
-    return models[::stride]
 
 
 def corpus_models(corpus, work):
@@ -91,8 +90,8 @@ def corpus_models(corpus, work):
     return found
 
 
-def run(python, paths, inputs, calls):
-    config = json.dumps({"paths": [str(p) for p in paths],
+def run(python, stride, corpus, inputs, calls):
+    config = json.dumps({"stride": stride, "corpus": [str(p) for p in corpus],
                          "inputs": {str(k): str(v) for k, v in inputs.items()}, "calls": calls})
     out = subprocess.run([str(python), "-c", WORKER, config], check=True,
                          capture_output=True, text=True).stdout
@@ -120,28 +119,29 @@ def main():
             pip_install(python, [wheel], no_deps=True)
             pip_install(python, deps, find_links=default_distdir())
             sides[side] = python
-        nodes = node_models(sides["after"], args.stride)
         corpus = corpus_models(Path(args.corpus), work) if args.corpus else []
         inputs = dict(corpus)
-        paths = nodes + [model for model, _ in corpus]
+        models = [model for model, _ in corpus]
         results = {side: [] for side in sides}
         for _ in range(args.reps):  # alternate, so both see the same noise
             for side, python in sides.items():
-                results[side].append(run(python, paths, inputs, args.calls))
+                results[side].append(run(python, args.stride, models, inputs, args.calls))
 
-        def median(side, path, key):
-            values = [r[str(path)].get(key) for r in results[side]]
+        def median(side, name, key):
+            values = [r.get(str(name), {}).get(key) for r in results[side]]
             return statistics.median(values) if None not in values else None
 
-        both = [p for p in nodes if all(median(s, p, "compile_s") for s in sides)]
-        only = {s: [p for p in nodes if median(s, p, "compile_s") and p not in both] for s in sides}
-        total = {s: sum(median(s, p, "compile_s") for p in both) for s in sides}
-        print(f"node suite: {len(nodes)} models (every {args.stride}th), {len(both)} "
-              f"compiled by both; compile time summed: before {total['before']:.2f} s, "
-              f"after {total['after']:.2f} s, ratio {total['after'] / total['before']:.3f}")
-        for side, models in only.items():
-            if models:
-                print(f"  compiled by {side} only: {', '.join(p.parent.name for p in models)}")
+        corpus_names = {str(m) for m in models}
+        nodes = [n for n in results["after"][0] if n not in corpus_names]
+        both = [n for n in nodes if all(median(s, n, "compile_s") for s in sides)]
+        only = {s: [n for n in nodes if median(s, n, "compile_s") and n not in both] for s in sides}
+        total = {s: sum(median(s, n, "compile_s") for n in both) for s in sides}
+        print(f"node suite: {len(nodes)} cases (every {args.stride}th), {len(both)} compiled "
+              f"by both; compile time summed: before {total['before']:.2f} s, after "
+              f"{total['after']:.2f} s, ratio {total['after'] / max(total['before'], 1e-9):.3f}")
+        for side, names in only.items():
+            if names:
+                print(f"  compiled by {side} only: {', '.join(names)}")
         if corpus:
             print(f"{'corpus model':>24} {'compile before':>15} {'after':>7} {'ratio':>6} "
                   f"{'call ms before':>15} {'after':>8} {'ratio':>6}")
