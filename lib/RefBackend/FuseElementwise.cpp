@@ -7,9 +7,12 @@
 #include "torch-mlir/RefBackend/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::torch::RefBackend {
@@ -161,6 +164,31 @@ struct ReadThroughUnitExpansion : public OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A dense_resource constant (the ONNX importer's weights) that only a
+/// transpose reads: the same values as dense elements, which linalg's
+/// constant folding then transposes once, here, instead of on every call (as
+/// it already does for the FX importer's literals, dense elements).
+struct TransposedResourceAsElements : OpRewritePattern<arith::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::ConstantOp op,
+                                PatternRewriter &rewriter) const override {
+    auto resource = dyn_cast<DenseResourceElementsAttr>(op.getValue());
+    if (!resource || !op->hasOneUse() ||
+        !isa<linalg::TransposeOp>(*op->user_begin()))
+      return failure();
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    auto type = cast<ShapedType>(resource.getType());
+    bool splat = false;
+    if (!blob || type.getElementType().isInteger(1) ||
+        !DenseElementsAttr::isValidRawBuffer(type, blob->getData(), splat))
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, DenseElementsAttr::getFromRawBuffer(type, blob->getData()));
+    return success();
+  }
+};
+
 class FuseElementwise
     : public mlir::torch::RefBackend::impl::FuseElementwiseBase<
           FuseElementwise> {
@@ -170,7 +198,8 @@ class FuseElementwise
     linalg::populateElementwiseOpsFusionPatterns(patterns, computedOnce);
     linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, usedOnce);
     linalg::populateConstantFoldLinalgOperations(patterns, usedOnce);
-    patterns.add<ProductOfBroadcastMatrix, ReadThroughUnitExpansion>(context);
+    patterns.add<ProductOfBroadcastMatrix, ReadThroughUnitExpansion,
+                 TransposedResourceAsElements>(context);
     linalg::FillOp::getCanonicalizationPatterns(patterns, context);
     affine::AffineApplyOp::getCanonicalizationPatterns(patterns, context);
     linalg::GenericOp::getCanonicalizationPatterns(patterns, context);

@@ -119,3 +119,40 @@ func.func @unit_loop_indexed_once(%x: tensor<64x256xf32>, %init: tensor<64x256xf
   } -> tensor<64x256xf32>
   return %r : tensor<64x256xf32>
 }
+
+// A dense_resource constant (the ONNX importer's weights) only a transpose
+// reads: transposed once, at compile time, as dense elements are; a resource
+// read otherwise stays a resource.
+// CHECK-LABEL: func.func @transposed_resource(
+// CHECK-NOT:     linalg.transpose
+// CHECK:         %[[T:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 3.000000e+00], [2.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK:         linalg.matmul ins(%arg0, %[[T]] :
+func.func @transposed_resource(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %w = arith.constant dense_resource<weights> : tensor<2x2xf32>
+  %0 = tensor.empty() : tensor<2x2xf32>
+  %t = linalg.transpose ins(%w : tensor<2x2xf32>) outs(%0 : tensor<2x2xf32>) permutation = [1, 0]
+  %zero = arith.constant 0.0 : f32
+  %acc = linalg.fill ins(%zero : f32) outs(%0 : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %y = linalg.matmul ins(%x, %t : tensor<2x2xf32>, tensor<2x2xf32>) outs(%acc : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %y : tensor<2x2xf32>
+}
+
+// CHECK-LABEL: func.func @resource_read_whole(
+// CHECK:         arith.constant dense_resource<weights2>
+func.func @resource_read_whole(%x: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %w = arith.constant dense_resource<weights2> : tensor<2x2xf32>
+  %0 = tensor.empty() : tensor<2x2xf32>
+  %zero = arith.constant 0.0 : f32
+  %acc = linalg.fill ins(%zero : f32) outs(%0 : tensor<2x2xf32>) -> tensor<2x2xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<2x2xf32>, tensor<2x2xf32>) outs(%acc : tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %y : tensor<2x2xf32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      weights: "0x040000000000803F000000400000404000008040",
+      weights2: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}
