@@ -128,6 +128,11 @@ def FuseElementwise : Pass<"refback-fuse-elementwise", "func::FuncOp"> {
     expansion's source, the unit dimensions dropped from its map, where
     their loops are indexed elsewhere: a row kernel (refback-fuse-rows)
     needs producer and consumer adjacent.
+
+    A dense_resource constant (the ONNX importer's weights) that only a
+    linalg.transpose reads becomes dense elements, so that constant folding
+    transposes it here, once, as it does the FX importer's dense literals,
+    instead of on every call (a Gemm with transB).
   }];
   let dependentDialects = ["affine::AffineDialect", "linalg::LinalgDialect",
                            "tensor::TensorDialect"];
