@@ -73,3 +73,28 @@ func.func @not_onnx(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
   %0 = torch.operator "aten.foo"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
   return %0 : !torch.vtensor<[3],f32>
 }
+
+// -----
+
+// Every node with no conversion is named, not only the first.
+func.func @two_unknown_ops(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  // expected-error @+1 {{onnx.NoSuchOp (opset 21): no conversion for this ONNX op}}
+  %0 = torch.operator "onnx.NoSuchOp"(%x) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  %1 = torch.operator "onnx.Relu"(%0) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  // expected-error @+1 {{onnx.AlsoNoSuchOp (opset 21): no conversion for this ONNX op}}
+  %2 = torch.operator "onnx.AlsoNoSuchOp"(%1) : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %2 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// A conversion that fails says why at the node, once: the driver's own
+// "failed to legalize" is not repeated (verify-diagnostics fails on an
+// unexpected error).
+func.func @conversion_fails(%x: !torch.vtensor<[1,2,3],f32>, %w: !torch.vtensor<[1,12,2],f32>, %r: !torch.vtensor<[1,12,3],f32>) -> !torch.vtensor<[3,1,1,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 22 : si64}} {
+  // expected-error @+1 {{onnx.GRU (opset 22): W [1, 12, 2] and R [1, 12, 3] do not fit hidden_size 4}}
+  %0 = torch.operator "onnx.GRU"(%x, %w, %r) {torch.onnx.hidden_size = 4 : si64} : (!torch.vtensor<[1,2,3],f32>, !torch.vtensor<[1,12,2],f32>, !torch.vtensor<[1,12,3],f32>) -> !torch.vtensor<[3,1,1,4],f32>
+  return %0 : !torch.vtensor<[3,1,1,4],f32>
+}

@@ -50,8 +50,11 @@ LogicalResult ifOp(OnnxNode &n) {
   Value flag =
       n.create<AtenBoolTensorOp>(n.b.getType<Torch::BoolType>(), n.operand(0));
   auto newIf = n.b.create<PrimIfOp>(n.loc, resultTypes, flag);
-  newIf.getThenRegion().takeBody(n.op->getRegion(1));
-  newIf.getElseRegion().takeBody(n.op->getRegion(0));
+  // The branches move whole; the driver converts their nodes afterwards.
+  n.b.inlineRegionBefore(n.op->getRegion(1), newIf.getThenRegion(),
+                         newIf.getThenRegion().end());
+  n.b.inlineRegionBefore(n.op->getRegion(0), newIf.getElseRegion(),
+                         newIf.getElseRegion().end());
   for (Region *branch : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
     Operation *terminator = branch->front().getTerminator();
     n.b.setInsertionPoint(terminator);
@@ -60,7 +63,7 @@ LogicalResult ifOp(OnnxNode &n) {
     for (auto [value, type] : llvm::zip(terminator->getOperands(), resultTypes))
       yielded.push_back(n.castTo(value, type));
     n.b.create<PrimIfYieldOp>(terminator->getLoc(), yielded);
-    terminator->erase();
+    n.b.eraseOp(terminator);
   }
   n.b.setInsertionPoint(n.op);
   return n.replace(newIf.getResults());
@@ -194,16 +197,16 @@ LogicalResult scan(OnnxNode &n) {
       llvm::is_contained(*outDirections, 1))
     reversed = n.create<AtenSubIntOp>(n.b.getType<Torch::IntType>(),
                                       n.constInt(*length - 1), i);
+  // The body's arguments: each state, then each scan input's slice.
+  SmallVector<Value> arguments;
   for (unsigned s = 0; s < numStates; ++s)
-    body.getArgument(s).replaceAllUsesWith(
+    arguments.push_back(
         n.castTo(loopBody->getArgument(1 + s), body.getArgument(s).getType()));
-  for (unsigned j = 0; j < m; ++j) {
-    BlockArgument slice = body.getArgument(numStates + j);
-    slice.replaceAllUsesWith(n.create<AtenSelectIntOp>(
-        slice.getType(), n.operand(numStates + j), n.constInt((*inAxes)[j]),
-        (*inDirections)[j] ? reversed : i));
-  }
-  loopBody->getOperations().splice(loopBody->end(), body.getOperations());
+  for (unsigned j = 0; j < m; ++j)
+    arguments.push_back(n.create<AtenSelectIntOp>(
+        body.getArgument(numStates + j).getType(), n.operand(numStates + j),
+        n.constInt((*inAxes)[j]), (*inDirections)[j] ? reversed : i));
+  n.b.inlineBlockBefore(&body, loopBody, loopBody->end(), arguments);
   n.b.setInsertionPoint(terminator);
   SmallVector<Value> next;
   for (unsigned s = 0; s < numStates; ++s)
@@ -214,7 +217,7 @@ LogicalResult scan(OnnxNode &n) {
                               (*outAxes)[o],
                               (*outDirections)[o] ? reversed : i));
   n.b.create<PrimLoopConditionOp>(n.loc, trueValue, next);
-  terminator->erase();
+  n.b.eraseOp(terminator);
   n.b.setInsertionPoint(n.op);
   return n.replace(loop.getResults());
 }
@@ -303,19 +306,21 @@ LogicalResult loop(OnnxNode &n) {
     inits.push_back(zerosOf(n, cast<ValueTensorType>(carried[numCarried + o])));
   auto [loop, loopBody] = n.makeLoop(trip, start, inits, carried);
   Value i = loopBody->getArgument(0);
+  // The body's arguments: the iteration number, the condition (true, or
+  // the loop would have stopped), then the carried values.
   auto iterationType = cast<ValueTensorType>(body.getArgument(0).getType());
-  body.getArgument(0).replaceAllUsesWith(
-      n.create<PrimNumToTensorScalarOp>(iterationType, i));
+  SmallVector<Value> arguments = {
+      n.create<PrimNumToTensorScalarOp>(iterationType, i)};
   auto conditionType = cast<ValueTensorType>(body.getArgument(1).getType());
   auto i1 = IntegerType::get(n.b.getContext(), 1);
-  body.getArgument(1).replaceAllUsesWith(n.b.create<ValueTensorLiteralOp>(
+  arguments.push_back(n.b.create<ValueTensorLiteralOp>(
       n.loc, conditionType,
       DenseElementsAttr::get(
           RankedTensorType::get(conditionType.getSizes(), i1), true)));
   for (unsigned c = 0; c < numCarried; ++c)
-    body.getArgument(2 + c).replaceAllUsesWith(n.castTo(
-        loopBody->getArgument(1 + c), body.getArgument(2 + c).getType()));
-  loopBody->getOperations().splice(loopBody->end(), body.getOperations());
+    arguments.push_back(n.castTo(loopBody->getArgument(1 + c),
+                                 body.getArgument(2 + c).getType()));
+  n.b.inlineBlockBefore(&body, loopBody, loopBody->end(), arguments);
   n.b.setInsertionPoint(terminator);
   Value keepGoing =
       next ? n.constBool(*next)
@@ -329,7 +334,7 @@ LogicalResult loop(OnnxNode &n) {
         writeSlice(n, loopBody->getArgument(1 + numCarried + o),
                    terminator->getOperand(1 + numCarried + o), 0, i));
   n.b.create<PrimLoopConditionOp>(n.loc, keepGoing, nextValues);
-  terminator->erase();
+  n.b.eraseOp(terminator);
   n.b.setInsertionPoint(n.op);
   return n.replace(loop.getResults());
 }

@@ -14,9 +14,9 @@ using namespace mlir::torch::Torch;
 using namespace mlir::torch::onnx_c;
 
 Value OnnxNode::operand(unsigned i) {
-  if (i >= op->getNumOperands())
+  if (i >= operands.size())
     return nullptr;
-  Value v = op->getOperand(i);
+  Value v = operands[i];
   if (isa<Torch::NoneType>(v.getType()))
     return nullptr;
   return v;
@@ -223,15 +223,15 @@ LogicalResult OnnxNode::replace(ValueRange values) {
   if (values.size() != op->getNumResults())
     return fail("the conversion made " + Twine(values.size()) + " values for " +
                 Twine(op->getNumResults()) + " results");
+  SmallVector<Value> replacements;
   for (auto [result, value] : llvm::zip(op->getResults(), values)) {
     if (value && value.getType() != result.getType())
       value = b.create<TensorStaticInfoCastOp>(loc, result.getType(), value);
-    if (value)
-      result.replaceAllUsesWith(value);
-    else if (!result.use_empty())
+    if (!value && !result.use_empty())
       return fail("an output the conversion does not compute is used");
+    replacements.push_back(value); // null: an unused output, dropped
   }
-  op->erase();
+  b.replaceOp(op, replacements);
   return success();
 }
 

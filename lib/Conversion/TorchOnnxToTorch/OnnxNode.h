@@ -3,7 +3,9 @@
 // The importer turns each ONNX node into `torch.operator "onnx.<Op>"`: its
 // inputs as operands (`torch.constant.none` for an omitted optional one), its
 // attributes as `torch.onnx.<name>`, its sub-graphs as regions. OnnxNode reads
-// those back for a conversion and builds the Torch values it needs.
+// those back for a conversion and builds the Torch values it needs, through
+// the dialect-conversion driver's rewriter: every change it makes is one the
+// driver can roll back, and operands are the already converted values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,7 @@
 #define TORCH_MLIR_CONVERSION_TORCHONNXTOTORCH_ONNXNODE_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchTypes.h"
 
@@ -20,17 +23,24 @@ namespace mlir::torch::onnx_c {
 
 class OnnxNode {
 public:
-  OnnxNode(Torch::OperatorOp op, StringRef opType, int64_t opset)
-      : op(op), b(op), loc(op.getLoc()), opType(opType), opset(opset) {}
+  /// `operands` are the node's operands as the driver maps them (what
+  /// earlier conversions replaced them with).
+  OnnxNode(Torch::OperatorOp op, ValueRange operands, StringRef opType,
+           int64_t opset, ConversionPatternRewriter &rewriter)
+      : op(op), b(rewriter), loc(op.getLoc()), opType(opType), opset(opset),
+        operands(operands) {}
 
   Torch::OperatorOp op;
-  OpBuilder b; // inserts before the node
+  /// Inserts before the node. Regions and blocks move through it
+  /// (inlineRegionBefore, inlineBlockBefore, eraseOp), never directly.
+  ConversionPatternRewriter &b;
   Location loc;
   StringRef opType; // "Add"
   int64_t opset;    // the function's opset for the node's domain
+  ValueRange operands;
 
   // --- operands and results ---------------------------------------------
-  unsigned numOperands() { return op->getNumOperands(); }
+  unsigned numOperands() { return operands.size(); }
   /// Operand `i`; null if the node has fewer or it was omitted (none).
   Value operand(unsigned i);
   unsigned numResults() { return op->getNumResults(); }
@@ -176,7 +186,7 @@ inline std::optional<int64_t> constantIntValue(Value v) {
 std::optional<SmallVector<int64_t>> literalInts(Value v);
 
 /// A conversion of one version range of one ONNX op. Returns failure after
-/// reporting why (OnnxNode::fail).
+/// reporting why (OnnxNode::fail); the driver then rolls back what it built.
 using ConvertFn = LogicalResult (*)(OnnxNode &);
 
 struct OnnxConversion {

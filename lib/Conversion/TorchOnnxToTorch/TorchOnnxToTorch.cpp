@@ -1,10 +1,12 @@
 //===- TorchOnnxToTorch.cpp - The convert-torch-onnx-to-torch pass --------===//
 //
-// Looks up each `torch.operator "onnx.<Op>"` in one table (op type, the opset
-// a conversion holds from, the conversion) and runs the newest conversion
-// that holds at the function's opset. Ops of another domain are keyed by
-// "<domain>.<Op>" (ONNX Runtime's "com.microsoft.Gelu", never the default
-// domain's "Gelu") and read that domain's opset.
+// Each op family's table (op type, the opset a conversion holds from, the
+// conversion) is one pattern of MLIR's dialect-conversion driver, with every
+// `torch.operator "onnx.<Op>"` illegal: a node becomes Torch ops by the
+// newest of its conversions that holds at the function's opset, or the pass
+// fails naming it. Ops of another domain are keyed by "<domain>.<Op>" (ONNX
+// Runtime's "com.microsoft.Gelu", never the default domain's "Gelu") and
+// read that domain's opset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -28,38 +31,19 @@ using namespace mlir::torch::onnx_c;
 
 namespace {
 
-/// Every conversion, by op type, oldest version first.
-class ConversionTable {
-public:
-  ConversionTable() {
-    for (auto family :
-         {elementwiseConversions(), reductionConversions(), shapeConversions(),
-          linearConversions(), resizeConversions(), controlFlowConversions(),
-          recurrentConversions(), spectralConversions(),
-          detectionConversions()})
-      for (const OnnxConversion &c : family)
-        byOp[c.opType].push_back(&c);
-    for (auto &entry : byOp)
-      llvm::sort(entry.second, [](auto *x, auto *y) {
-        return x->sinceVersion < y->sinceVersion;
-      });
-  }
+/// The op type a `torch.operator` names, as the tables key it ("Add",
+/// "com.microsoft.Gelu"), if it is an ONNX node.
+std::optional<StringRef> onnxOpType(Torch::OperatorOp op) {
+  StringRef name = op.getName();
+  if (!name.consume_front("onnx."))
+    return std::nullopt;
+  return name;
+}
 
-  /// The conversions of `opType`, oldest first; empty if there are none.
-  ArrayRef<const OnnxConversion *> lookup(StringRef opType) const {
-    auto it = byOp.find(opType);
-    if (it == byOp.end())
-      return {};
-    return it->second;
-  }
-
-private:
-  llvm::StringMap<SmallVector<const OnnxConversion *>> byOp;
-};
-
-const ConversionTable &table() {
-  static const ConversionTable t;
-  return t;
+/// The domain of an op type ("" for the default domain's "Add").
+StringRef domainOf(StringRef opType) {
+  size_t dot = opType.rfind('.');
+  return dot == StringRef::npos ? StringRef() : opType.take_front(dot);
 }
 
 /// The opset the function imports for `domain` ("" the default), if
@@ -78,79 +62,201 @@ std::optional<int64_t> domainOpset(func::FuncOp func, StringRef domain) {
   return std::nullopt;
 }
 
-/// The newest of `conversions` (oldest first) that holds at `version`, run
-/// on `op`.
-LogicalResult runNewest(Torch::OperatorOp op, StringRef opType,
-                        ArrayRef<const OnnxConversion *> conversions,
-                        int64_t version) {
-  const OnnxConversion *chosen = nullptr;
-  for (const OnnxConversion *c : conversions)
-    if (c->sinceVersion <= version)
-      chosen = c;
-  if (!chosen)
-    return op->emitError() << op.getName() << " (opset " << version
-                           << "): converted only from opset "
-                           << conversions.front()->sinceVersion;
-  OnnxNode node(op, opType, version);
-  return chosen->convert(node);
+/// Every conversion of one family, by op type, oldest version first.
+class FamilyTable {
+public:
+  explicit FamilyTable(ArrayRef<OnnxConversion> family) {
+    for (const OnnxConversion &c : family)
+      byOp[c.opType].push_back(&c);
+    for (auto &entry : byOp)
+      llvm::sort(entry.second, [](auto *x, auto *y) {
+        return x->sinceVersion < y->sinceVersion;
+      });
+  }
+
+  /// The conversions of `opType`, oldest first; empty if there are none.
+  ArrayRef<const OnnxConversion *> lookup(StringRef opType) const {
+    auto it = byOp.find(opType);
+    if (it == byOp.end())
+      return {};
+    return it->second;
+  }
+
+private:
+  llvm::StringMap<SmallVector<const OnnxConversion *>> byOp;
+};
+
+/// The op families, one table (and one pattern) each.
+ArrayRef<FamilyTable> families() {
+  static const SmallVector<FamilyTable> tables = {
+      FamilyTable(elementwiseConversions()),
+      FamilyTable(reductionConversions()),
+      FamilyTable(shapeConversions()),
+      FamilyTable(linearConversions()),
+      FamilyTable(resizeConversions()),
+      FamilyTable(controlFlowConversions()),
+      FamilyTable(recurrentConversions()),
+      FamilyTable(spectralConversions()),
+      FamilyTable(detectionConversions())};
+  return tables;
 }
 
-LogicalResult convertOne(Torch::OperatorOp op, func::FuncOp func,
-                         std::optional<int64_t> opset) {
-  StringRef name = op.getName();
-  if (!name.starts_with("onnx."))
-    return success(); // not ONNX's: left alone
-  StringRef rest = name.drop_front(strlen("onnx."));
-  size_t dot = rest.rfind('.');
-  if (dot != StringRef::npos) {
-    StringRef domain = rest.take_front(dot);
-    ArrayRef<const OnnxConversion *> conversions = table().lookup(rest);
+/// The conversions of `opType` in any family, oldest first.
+ArrayRef<const OnnxConversion *> lookupAny(StringRef opType) {
+  for (const FamilyTable &family : families())
+    if (auto found = family.lookup(opType); !found.empty())
+      return found;
+  return {};
+}
+
+/// The opset `op`'s function imports for its domain, or an error at `op`
+/// saying why no conversion of it can be chosen (no opset recorded, no
+/// conversion for that op or domain, an opset newer than the conversions
+/// know, or older than the oldest conversion). Checked for every node before
+/// any converts, so a model's unsupported nodes are all named at once.
+FailureOr<int64_t> convertibleAt(Torch::OperatorOp op, StringRef opType) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  StringRef domain = domainOf(opType);
+  ArrayRef<const OnnxConversion *> conversions = lookupAny(opType);
+  if (!domain.empty()) {
     if (conversions.empty())
       return op->emitError()
-             << name << ": no conversion for ONNX domain '" << domain
+             << op.getName() << ": no conversion for ONNX domain '" << domain
              << "' (the default domain, ai.onnx, is converted, and some of "
                 "com.microsoft's)";
     std::optional<int64_t> version = domainOpset(func, domain);
     if (!version)
-      return op->emitError() << name << ": the function records no opset for "
-                             << "domain '" << domain << "'";
-    return runNewest(op, rest, conversions, *version);
+      return op->emitError()
+             << op.getName() << ": the function records no opset for domain '"
+             << domain << "'";
+    if (conversions.front()->sinceVersion > *version)
+      return op->emitError() << op.getName() << " (opset " << *version
+                             << "): converted only from opset "
+                             << conversions.front()->sinceVersion;
+    return *version;
   }
+  std::optional<int64_t> opset = domainOpset(func, "");
   if (!opset)
     return op->emitError()
-           << name
+           << op.getName()
            << ": the function records no opset for the default domain "
               "(torch.onnx_meta.opset_versions)";
-  ArrayRef<const OnnxConversion *> conversions = table().lookup(rest);
   if (conversions.empty())
-    return op->emitError() << name << " (opset " << *opset
+    return op->emitError() << op.getName() << " (opset " << *opset
                            << "): no conversion for this ONNX op";
   if (*opset > kNewestKnownOpset)
-    return op->emitError() << name << ": the model's opset " << *opset
+    return op->emitError() << op.getName() << ": the model's opset " << *opset
                            << " is newer than any conversion knows (they "
                               "were written against opsets up to "
                            << kNewestKnownOpset << ")";
-  return runNewest(op, rest, conversions, *opset);
+  if (conversions.front()->sinceVersion > *opset)
+    return op->emitError() << op.getName() << " (opset " << *opset
+                           << "): converted only from opset "
+                           << conversions.front()->sinceVersion;
+  return *opset;
 }
+
+/// One op family's conversions as one pattern: a `torch.operator
+/// "onnx.<Op>"` of the family becomes Torch ops by the newest of its
+/// conversions that holds at the function's opset. A conversion that fails
+/// has reported why at the node (OnnxNode::fail); the driver rolls back
+/// what it built.
+class ConvertOnnxFamily : public OpConversionPattern<Torch::OperatorOp> {
+public:
+  ConvertOnnxFamily(MLIRContext *context, const FamilyTable &table)
+      : OpConversionPattern(context), table(table) {}
+
+  LogicalResult
+  matchAndRewrite(Torch::OperatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<StringRef> opType = onnxOpType(op);
+    if (!opType)
+      return rewriter.notifyMatchFailure(op, "not an ONNX node");
+    ArrayRef<const OnnxConversion *> conversions = table.lookup(*opType);
+    if (conversions.empty())
+      return rewriter.notifyMatchFailure(op, "another family's op");
+    FailureOr<int64_t> version = convertibleAt(op, *opType);
+    if (failed(version))
+      return failure();
+    const OnnxConversion *chosen = nullptr;
+    for (const OnnxConversion *c : conversions)
+      if (c->sinceVersion <= *version)
+        chosen = c;
+    rewriter.setInsertionPoint(op);
+    OnnxNode node(op, adaptor.getOperands(), *opType, *version, rewriter);
+    return chosen->convert(node);
+  }
+
+private:
+  const FamilyTable &table;
+};
 
 class ConvertTorchOnnxToTorch
     : public onnx_c::impl::ConvertTorchOnnxToTorchBase<
           ConvertTorchOnnxToTorch> {
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    for (const FamilyTable &family : families())
+      set.add<ConvertOnnxFamily>(context, family);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    std::optional<int64_t> opset = domainOpset(func, "");
-    // Inner ops first (sub-graphs' bodies before the op that holds them), in
-    // program order, so a node sees its constant operands already converted.
-    SmallVector<Torch::OperatorOp> ops;
-    func.walk<WalkOrder::PostOrder>(
-        [&](Torch::OperatorOp op) { ops.push_back(op); });
-    bool failed = false;
-    for (Torch::OperatorOp op : ops)
-      if (mlir::failed(convertOne(op, func, opset)))
-        failed = true;
-    if (failed)
+    MLIRContext *context = &getContext();
+
+    // Every node's conversion must exist at its opset: name all that lack
+    // one before converting any.
+    SmallVector<Torch::OperatorOp> withRegions; // innermost first
+    bool unconvertible = false;
+    func.walk<WalkOrder::PostOrder>([&](Torch::OperatorOp op) {
+      std::optional<StringRef> opType = onnxOpType(op);
+      if (!opType)
+        return;
+      if (failed(convertibleAt(op, *opType)))
+        unconvertible = true;
+      if (op->getNumRegions())
+        withRegions.push_back(op);
+    });
+    if (unconvertible)
+      return signalPassFailure();
+
+    ConversionTarget target(*context);
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    target.addDynamicallyLegalOp<Torch::OperatorOp>(
+        [](Torch::OperatorOp op) { return !onnxOpType(op); });
+
+    // A node whose conversion failed has said why; the driver's own "failed
+    // to legalize" at the same node adds nothing.
+    DenseSet<Location> reported;
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      if (StringRef(diag.str()).starts_with("failed to legalize operation"))
+        return success(reported.contains(diag.getLocation()));
+      reported.insert(diag.getLocation());
+      return failure(); // passed on
+    });
+
+    // A sub-graph's nodes convert before the node that holds them (a Loop
+    // reads whether its body's condition is a constant), innermost first;
+    // then the function's own, in program order, so each node sees its
+    // operands converted.
+    for (Torch::OperatorOp holder : withRegions) {
+      SmallVector<Operation *> inner;
+      for (Region &region : holder->getRegions())
+        for (Block &block : region)
+          for (Operation &op : block)
+            inner.push_back(&op);
+      if (failed(applyPartialConversion(inner, target, patterns)))
+        return signalPassFailure();
+    }
+    if (failed(applyPartialConversion(func, target, patterns)))
       signalPassFailure();
   }
+
+  FrozenRewritePatternSet patterns;
 };
 
 } // namespace
