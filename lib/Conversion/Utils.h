@@ -7,35 +7,17 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 
 #include <optional>
 
 namespace mlir::torch::conversion {
 
-// --- Python values the importer made constant ------------------------------
+// Reading Torch values (constants, lists, dims) is TorchBuilder.h's
+// (constantInt, constantInts, constantDim, ...): one vocabulary for every
+// pass.
 
-/// The value of a `torch.constant.int` (or anything that folds to an integer).
-std::optional<int64_t> getConstantInt(Value value);
-/// The value of a `torch.constant.float`, or of an int constant, as a double.
-std::optional<double> getConstantFloat(Value value);
-std::optional<bool> getConstantBool(Value value);
-std::optional<StringRef> getConstantString(Value value);
-/// True for `torch.constant.none` (an omitted optional argument).
-bool isNone(Value value);
-/// The elements of a `torch.prim.ListConstruct`; nullopt for any other list.
-std::optional<SmallVector<Value>> getListElements(Value list);
-/// A list of int constants.
-std::optional<SmallVector<int64_t>> getConstantIntList(Value list);
-
-/// `dim` counted from the front (Python allows negative dims); nullopt if it
-/// is out of range for `rank`.
-std::optional<int64_t> normalizeDim(int64_t dim, int64_t rank);
-/// A dimension given as a constant int, normalized for `rank`; nullopt if it
-/// is not constant or out of range.
-std::optional<int64_t> getConstantDim(Value dim, int64_t rank);
-
-// --- builtin values
-// -----------------------------------------------------------
+// --- builtin values ---------------------------------------------------------
 
 /// Converts a scalar to `to` like a PyTorch cast does: ints sign-extend or
 /// truncate (i1 zero-extends), floats extend, truncate or convert (toward zero

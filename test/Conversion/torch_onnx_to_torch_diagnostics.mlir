@@ -98,3 +98,14 @@ func.func @conversion_fails(%x: !torch.vtensor<[1,2,3],f32>, %w: !torch.vtensor<
   %0 = torch.operator "onnx.GRU"(%x, %w, %r) {torch.onnx.hidden_size = 4 : si64} : (!torch.vtensor<[1,2,3],f32>, !torch.vtensor<[1,12,2],f32>, !torch.vtensor<[1,12,3],f32>) -> !torch.vtensor<[3,1,1,4],f32>
   return %0 : !torch.vtensor<[3,1,1,4],f32>
 }
+
+// -----
+
+// Dropout before opset 7 trains unless is_test=1 (its default is 0):
+// random dropping is not converted, rather than taken for inference.
+func.func @dropout_training_before_opset_7(%x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 6 : si64}} {
+  // expected-error @+1 {{onnx.Dropout (opset 6): is_test must be 1 (or the ratio 0): random dropping is not converted}}
+  %0 = torch.operator "onnx.Dropout"(%x) {torch.onnx.ratio = 2.500000e-01 : f32} : (!torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}

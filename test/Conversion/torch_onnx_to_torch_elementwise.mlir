@@ -1,4 +1,5 @@
-// convert-torch-onnx-to-torch: elementwise ops, activations, comparisons, Cast.
+// convert-torch-onnx-to-torch: elementwise ops, activations, comparisons, Cast,
+// QuantizeLinear and DequantizeLinear.
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @add
@@ -141,4 +142,79 @@ func.func @hard_swish_and_mish(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4
   %0 = torch.operator "onnx.HardSwish"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   %1 = torch.operator "onnx.Mish"(%0) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   return %1 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// PRelu: x where x >= 0, slope * x below (the slope broadcasting to x).
+// CHECK-LABEL: func.func @prelu
+// CHECK-DAG:     %[[ZERO:.*]] = torch.constant.float 0.000000e+00
+// CHECK:         %[[NEG:.*]] = torch.aten.lt.Scalar %arg0, %[[ZERO]] : !torch.vtensor<[2,3,4],f32>, !torch.float -> !torch.vtensor<[2,3,4],i1>
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Tensor %arg0, %arg1 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,1],f32> -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         torch.aten.where.self %[[NEG]], %[[SCALED]], %arg0
+// CHECK-NOT:     torch.operator
+func.func @prelu(%x: !torch.vtensor<[2,3,4],f32>, %slope: !torch.vtensor<[3,1],f32>) -> !torch.vtensor<[2,3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %0 = torch.operator "onnx.PRelu"(%x, %slope) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,1],f32>) -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
+// DequantizeLinear per axis (axis 1 by default): (x - zero_point) * scale,
+// the [3] parameters reshaped to [1,3,1] to broadcast along the axis.
+// CHECK-LABEL: func.func @dequantize_per_axis
+// CHECK:         %[[X:.*]] = torch.aten.to.dtype %arg0, %int6{{.*}} -> !torch.vtensor<[2,3,5],f32>
+// CHECK:         %[[ZP:.*]] = torch.aten.reshape %arg2, %{{.*}} : !torch.vtensor<[3],si8>, !torch.list<int> -> !torch.vtensor<[1,3,1],si8>
+// CHECK:         %[[ZPF:.*]] = torch.aten.to.dtype %[[ZP]], %int6{{.*}} -> !torch.vtensor<[1,3,1],f32>
+// CHECK:         %[[CENTERED:.*]] = torch.aten.sub.Tensor %[[X]], %[[ZPF]], %{{.*}} -> !torch.vtensor<[2,3,5],f32>
+// CHECK:         %[[SCALE:.*]] = torch.aten.reshape %arg1, %{{.*}} : !torch.vtensor<[3],f32>, !torch.list<int> -> !torch.vtensor<[1,3,1],f32>
+// CHECK:         torch.aten.mul.Tensor %[[CENTERED]], %[[SCALE]] : !torch.vtensor<[2,3,5],f32>, !torch.vtensor<[1,3,1],f32> -> !torch.vtensor<[2,3,5],f32>
+// CHECK-NOT:     torch.operator
+func.func @dequantize_per_axis(%x: !torch.vtensor<[2,3,5],si8>, %scale: !torch.vtensor<[3],f32>, %zp: !torch.vtensor<[3],si8>) -> !torch.vtensor<[2,3,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %0 = torch.operator "onnx.DequantizeLinear"(%x, %scale, %zp) : (!torch.vtensor<[2,3,5],si8>, !torch.vtensor<[3],f32>, !torch.vtensor<[3],si8>) -> !torch.vtensor<[2,3,5],f32>
+  return %0 : !torch.vtensor<[2,3,5],f32>
+}
+
+// -----
+
+// QuantizeLinear per tensor to si8: x / scale rounded (halves to even),
+// plus the zero point, clamped to [-128, 127], then cast (dtype 1).
+// CHECK-LABEL: func.func @quantize
+// CHECK:         %[[DIV:.*]] = torch.aten.div.Tensor %arg0, %arg1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[],f32> -> !torch.vtensor<[2,3],f32>
+// CHECK:         %[[ROUND:.*]] = torch.aten.round %[[DIV]]
+// CHECK:         %[[ZP:.*]] = torch.aten.to.dtype %arg2, %int6{{.*}} -> !torch.vtensor<[],f32>
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Tensor %[[ROUND]], %[[ZP]]
+// CHECK-DAG:     %[[LO:.*]] = torch.constant.float -1.280000e+02
+// CHECK-DAG:     %[[HI:.*]] = torch.constant.float 1.270000e+02
+// CHECK:         %[[CLAMPED:.*]] = torch.aten.clamp %[[SHIFTED]], %[[LO]], %[[HI]]
+// CHECK-DAG:     %[[SI8:.*]] = torch.constant.int 1
+// CHECK:         torch.aten.to.dtype %[[CLAMPED]], %[[SI8]], {{.*}} -> !torch.vtensor<[2,3],si8>
+// CHECK-NOT:     torch.operator
+func.func @quantize(%x: !torch.vtensor<[2,3],f32>, %scale: !torch.vtensor<[],f32>, %zp: !torch.vtensor<[],si8>) -> !torch.vtensor<[2,3],si8>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %0 = torch.operator "onnx.QuantizeLinear"(%x, %scale, %zp) : (!torch.vtensor<[2,3],f32>, !torch.vtensor<[],f32>, !torch.vtensor<[],si8>) -> !torch.vtensor<[2,3],si8>
+  return %0 : !torch.vtensor<[2,3],si8>
+}
+
+// -----
+
+// Blocked QuantizeLinear (opset 21): each [2,2] parameter repeated over its
+// block of 3 along axis 1 (unsqueeze, broadcast, merge) before use; to ui8,
+// clamped to [0, 255].
+// CHECK-LABEL: func.func @quantize_blocked
+// CHECK:         %[[S1:.*]] = torch.aten.unsqueeze %arg1, %{{.*}} -> !torch.vtensor<[2,2,1],f32>
+// CHECK:         %[[S2:.*]] = torch.aten.broadcast_to %[[S1]], %{{.*}} -> !torch.vtensor<[2,2,3],f32>
+// CHECK:         %[[S3:.*]] = torch.aten.reshape %[[S2]], %{{.*}} -> !torch.vtensor<[2,6],f32>
+// CHECK:         %[[DIV:.*]] = torch.aten.div.Tensor %arg0, %[[S3]]
+// CHECK:         torch.aten.unsqueeze %arg2, %{{.*}} -> !torch.vtensor<[2,2,1],ui8>
+// CHECK-DAG:     %[[LO:.*]] = torch.constant.float 0.000000e+00
+// CHECK-DAG:     %[[HI:.*]] = torch.constant.float 2.550000e+02
+// CHECK:         torch.aten.clamp %{{.*}}, %[[LO]], %[[HI]]
+// CHECK:         torch.aten.to.dtype {{.*}} -> !torch.vtensor<[2,6],ui8>
+func.func @quantize_blocked(%x: !torch.vtensor<[2,6],f32>, %scale: !torch.vtensor<[2,2],f32>, %zp: !torch.vtensor<[2,2],ui8>) -> !torch.vtensor<[2,6],ui8>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.QuantizeLinear"(%x, %scale, %zp) {torch.onnx.axis = 1 : si64, torch.onnx.block_size = 3 : si64} : (!torch.vtensor<[2,6],f32>, !torch.vtensor<[2,2],f32>, !torch.vtensor<[2,2],ui8>) -> !torch.vtensor<[2,6],ui8>
+  return %0 : !torch.vtensor<[2,6],ui8>
 }

@@ -1,4 +1,6 @@
-// convert-torch-onnx-to-torch: MatMul, Gemm, Conv, pooling, Resize.
+// convert-torch-onnx-to-torch: MatMul, Gemm, Einsum, Conv, the integer and
+// quantized products, pooling, the normalizations and LRN, Resize, Upsample,
+// GridSample.
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
 
 // Batch dims broadcast, then one bmm.
@@ -248,4 +250,258 @@ func.func @einsum(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[4,5],f32>) 
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 12 : si64}} {
   %0 = torch.operator "onnx.Einsum"(%a, %b) {torch.onnx.equation = "ij,jk->ik"} : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[4,5],f32>) -> !torch.vtensor<[3,5],f32>
   return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// GlobalAveragePool and GlobalMaxPool reduce every spatial dim (2 and 3),
+// keeping them as 1s: mean.dim and amax.
+// CHECK-LABEL: func.func @global_pools
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int2, %int3 :
+// CHECK:         %[[AVG:.*]] = torch.aten.mean.dim %arg0, %[[DIMS]], %true, %none : !torch.vtensor<[2,3,5,7],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[2,3,1,1],f32>
+// CHECK:         %[[DIMS2:.*]] = torch.prim.ListConstruct %int2{{[_0-9]*}}, %int3{{[_0-9]*}} :
+// CHECK:         %[[MAX:.*]] = torch.aten.amax %arg0, %[[DIMS2]], %true{{[_0-9]*}} : !torch.vtensor<[2,3,5,7],f32>, !torch.list<int>, !torch.bool -> !torch.vtensor<[2,3,1,1],f32>
+// CHECK:         return %[[AVG]], %[[MAX]]
+func.func @global_pools(%x: !torch.vtensor<[2,3,5,7],f32>) -> (!torch.vtensor<[2,3,1,1],f32>, !torch.vtensor<[2,3,1,1],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.GlobalAveragePool"(%x) : (!torch.vtensor<[2,3,5,7],f32>) -> !torch.vtensor<[2,3,1,1],f32>
+  %1 = torch.operator "onnx.GlobalMaxPool"(%x) : (!torch.vtensor<[2,3,5,7],f32>) -> !torch.vtensor<[2,3,1,1],f32>
+  return %0, %1 : !torch.vtensor<[2,3,1,1],f32>, !torch.vtensor<[2,3,1,1],f32>
+}
+
+// -----
+
+// LRN (size 4): the squares' window over channels as an average pool (zero
+// padding counted) over [N, 1, C, H, W], the channels padded 1 before and 2
+// after; then x / (bias + alpha * that)^beta (the average is the sum / size,
+// as ONNX's alpha / size wants).
+// CHECK-LABEL: func.func @lrn
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %arg0, %arg0
+// CHECK:         %[[FIVE:.*]] = torch.aten.reshape %[[SQ]], %{{.*}} -> !torch.vtensor<[1,1,5,3,3],f32>
+// CHECK:         %[[PADS:.*]] = torch.prim.ListConstruct %int0, %int0{{[_0-9]*}}, %int0{{[_0-9]*}}, %int0{{[_0-9]*}}, %int1{{[_0-9]*}}, %int2 :
+// CHECK:         %[[PADDED:.*]] = torch.aten.constant_pad_nd %[[FIVE]], %[[PADS]], %{{.*}} -> !torch.vtensor<[1,1,8,3,3],f32>
+// CHECK:         %[[KERNEL:.*]] = torch.prim.ListConstruct %int4, %int1{{[_0-9]*}}, %int1{{[_0-9]*}} :
+// CHECK:         %[[AVG:.*]] = torch.aten.avg_pool3d %[[PADDED]], %[[KERNEL]], %{{.*}}, %{{.*}}, %false, %true, %none {{.*}} -> !torch.vtensor<[1,1,5,3,3],f32>
+// CHECK:         %[[WINDOW:.*]] = torch.aten.reshape %[[AVG]], %{{.*}} -> !torch.vtensor<[1,5,3,3],f32>
+// CHECK-DAG:     %[[ALPHA:.*]] = torch.constant.float 1.9999999494757503E-4
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Scalar %[[WINDOW]], %[[ALPHA]]
+// CHECK-DAG:     %[[BIAS:.*]] = torch.constant.float 2.000000e+00
+// CHECK:         %[[BASE:.*]] = torch.aten.add.Scalar %[[SCALED]], %[[BIAS]]
+// CHECK-DAG:     %[[BETA:.*]] = torch.constant.float 5.000000e-01
+// CHECK:         %[[DEN:.*]] = torch.aten.pow.Tensor_Scalar %[[BASE]], %[[BETA]]
+// CHECK:         torch.aten.div.Tensor %arg0, %[[DEN]] : {{.*}} -> !torch.vtensor<[1,5,3,3],f32>
+// CHECK-NOT:     torch.operator
+func.func @lrn(%x: !torch.vtensor<[1,5,3,3],f32>) -> !torch.vtensor<[1,5,3,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.LRN"(%x) {torch.onnx.size = 4 : si64, torch.onnx.alpha = 2.0e-4 : f32, torch.onnx.beta = 0.5 : f32, torch.onnx.bias = 2.0 : f32} : (!torch.vtensor<[1,5,3,3],f32>) -> !torch.vtensor<[1,5,3,3],f32>
+  return %0 : !torch.vtensor<[1,5,3,3],f32>
+}
+
+// -----
+
+// LayerNormalization over the dims from axis 1 on: (x - mean) * rsqrt(var +
+// epsilon), times Scale, plus B; Mean and InvStdDev are the statistics.
+// CHECK-LABEL: func.func @layer_norm
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int1, %int2 :
+// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim %arg0, %[[DIMS]], %true, %none {{.*}} -> !torch.vtensor<[2,1,1],f32>
+// CHECK:         %[[CENTERED:.*]] = torch.aten.sub.Tensor %arg0, %[[MEAN]], %{{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[CENTERED]]
+// CHECK:         %[[VAR:.*]] = torch.aten.mean.dim %[[SQ]], %{{.*}} -> !torch.vtensor<[2,1,1],f32>
+// CHECK-DAG:     %[[EPS:.*]] = torch.constant.float 0.0010000000474974513
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Scalar %[[VAR]], %[[EPS]]
+// CHECK:         %[[RSTD:.*]] = torch.aten.rsqrt %[[SHIFTED]] : !torch.vtensor<[2,1,1],f32> -> !torch.vtensor<[2,1,1],f32>
+// CHECK:         %[[NORMED:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[RSTD]]
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Tensor %[[NORMED]], %arg1 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.add.Tensor %[[SCALED]], %arg2, %{{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         return %[[Y]], %[[MEAN]], %[[RSTD]]
+func.func @layer_norm(%x: !torch.vtensor<[2,3,4],f32>, %scale: !torch.vtensor<[3,4],f32>, %bias: !torch.vtensor<[3,4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
+  %0:3 = torch.operator "onnx.LayerNormalization"(%x, %scale, %bias) {torch.onnx.axis = 1 : si64, torch.onnx.epsilon = 1.0e-3 : f32} : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>)
+  return %0#0, %0#1, %0#2 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>
+}
+
+// -----
+
+// LpNormalization, p = 1 along axis 0: x / sum(|x|), 0 where that norm is 0.
+// CHECK-LABEL: func.func @lp_normalization_l1
+// CHECK:         %[[ABS:.*]] = torch.aten.abs %arg0
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int0 :
+// CHECK:         %[[NORM:.*]] = torch.aten.sum.dim_IntList %[[ABS]], %[[DIMS]], %true, %none {{.*}} -> !torch.vtensor<[1,5],f32>
+// CHECK:         %[[ZERO:.*]] = torch.aten.eq.Scalar %[[NORM]], %{{.*}} -> !torch.vtensor<[1,5],i1>
+// CHECK:         %[[DIV:.*]] = torch.aten.div.Tensor %arg0, %[[NORM]] : !torch.vtensor<[2,5],f32>, !torch.vtensor<[1,5],f32> -> !torch.vtensor<[2,5],f32>
+// CHECK:         torch.aten.where.ScalarSelf %[[ZERO]], %{{.*}}, %[[DIV]] : {{.*}} -> !torch.vtensor<[2,5],f32>
+// CHECK-NOT:     torch.operator
+func.func @lp_normalization_l1(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.LpNormalization"(%x) {torch.onnx.p = 1 : si64, torch.onnx.axis = 0 : si64} : (!torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+
+// -----
+
+// LpNormalization's defaults (p = 2, the last axis): the norm is the sqrt of
+// the sum of squares.
+// CHECK-LABEL: func.func @lp_normalization_l2
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %arg0, %arg0
+// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int1 :
+// CHECK:         %[[SUM:.*]] = torch.aten.sum.dim_IntList %[[SQ]], %[[DIMS]], %true, %none {{.*}} -> !torch.vtensor<[2,1],f32>
+// CHECK:         %[[NORM:.*]] = torch.aten.sqrt %[[SUM]]
+// CHECK:         %[[ZERO:.*]] = torch.aten.eq.Scalar %[[NORM]]
+// CHECK:         %[[DIV:.*]] = torch.aten.div.Tensor %arg0, %[[NORM]]
+// CHECK:         torch.aten.where.ScalarSelf %[[ZERO]], %{{.*}}, %[[DIV]]
+func.func @lp_normalization_l2(%x: !torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 13 : si64}} {
+  %0 = torch.operator "onnx.LpNormalization"(%x) : (!torch.vtensor<[2,5],f32>) -> !torch.vtensor<[2,5],f32>
+  return %0 : !torch.vtensor<[2,5],f32>
+}
+
+// -----
+
+// LpPool (p = 3, kernel 3, stride 2): |x|^3 summed over each window by a
+// convolution of ones over [N * C, 1, L], then the cube root.
+// CHECK-LABEL: func.func @lp_pool
+// CHECK:         %[[ABS:.*]] = torch.aten.abs %arg0
+// CHECK-DAG:     %[[P:.*]] = torch.constant.float 3.000000e+00
+// CHECK:         %[[POW:.*]] = torch.aten.pow.Tensor_Scalar %[[ABS]], %[[P]]
+// CHECK:         %[[FLAT:.*]] = torch.aten.reshape %{{.*}} -> !torch.vtensor<[2,1,5],f32>
+// CHECK:         %[[ONES:.*]] = torch.aten.ones %{{.*}} -> !torch.vtensor<[1,1,3],f32>
+// CHECK:         %[[STRIDES:.*]] = torch.prim.ListConstruct %int2{{[_0-9]*}} :
+// CHECK:         %[[SUM:.*]] = torch.aten.convolution %[[FLAT]], %[[ONES]], %{{.*}}, %[[STRIDES]], {{.*}} -> !torch.vtensor<[2,1,2],f32>
+// CHECK:         %[[BACK:.*]] = torch.aten.reshape %[[SUM]], %{{.*}} -> !torch.vtensor<[1,2,2],f32>
+// CHECK-DAG:     %[[THIRD:.*]] = torch.constant.float 0.33333333333333331
+// CHECK:         torch.aten.pow.Tensor_Scalar %[[BACK]], %[[THIRD]] : {{.*}} -> !torch.vtensor<[1,2,2],f32>
+// CHECK-NOT:     torch.operator
+func.func @lp_pool(%x: !torch.vtensor<[1,2,5],f32>) -> !torch.vtensor<[1,2,2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.LpPool"(%x) {torch.onnx.kernel_shape = [3 : si64], torch.onnx.strides = [2 : si64], torch.onnx.p = 3 : si64} : (!torch.vtensor<[1,2,5],f32>) -> !torch.vtensor<[1,2,2],f32>
+  return %0 : !torch.vtensor<[1,2,2],f32>
+}
+
+// -----
+
+// MatMulInteger: A and B less their zero points (B's per column), as f64,
+// one mm, then int32.
+// CHECK-LABEL: func.func @matmul_integer
+// CHECK:         %[[AF:.*]] = torch.aten.to.dtype %arg0, %int7{{.*}} -> !torch.vtensor<[3,4],f64>
+// CHECK:         %[[AZ:.*]] = torch.aten.to.dtype %arg2, %int7{{.*}} -> !torch.vtensor<[],f64>
+// CHECK:         %[[A:.*]] = torch.aten.sub.Tensor %[[AF]], %[[AZ]], %{{.*}} -> !torch.vtensor<[3,4],f64>
+// CHECK:         %[[BF:.*]] = torch.aten.to.dtype %arg1, %int7{{.*}} -> !torch.vtensor<[4,5],f64>
+// CHECK:         %[[BZ:.*]] = torch.aten.to.dtype %arg3, %int7{{.*}} -> !torch.vtensor<[5],f64>
+// CHECK:         %[[B:.*]] = torch.aten.sub.Tensor %[[BF]], %[[BZ]], %{{.*}} : !torch.vtensor<[4,5],f64>, !torch.vtensor<[5],f64>, !torch.int -> !torch.vtensor<[4,5],f64>
+// CHECK:         %[[C:.*]] = torch.aten.mm %[[A]], %[[B]] : !torch.vtensor<[3,4],f64>, !torch.vtensor<[4,5],f64> -> !torch.vtensor<[3,5],f64>
+// CHECK:         %[[R:.*]] = torch.aten.reshape %[[C]]
+// CHECK:         torch.aten.to.dtype %[[R]], %int3{{.*}} -> !torch.vtensor<[3,5],si32>
+// CHECK-NOT:     torch.operator
+func.func @matmul_integer(%a: !torch.vtensor<[3,4],ui8>, %b: !torch.vtensor<[4,5],ui8>, %az: !torch.vtensor<[],ui8>, %bz: !torch.vtensor<[5],ui8>) -> !torch.vtensor<[3,5],si32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 10 : si64}} {
+  %0 = torch.operator "onnx.MatMulInteger"(%a, %b, %az, %bz) : (!torch.vtensor<[3,4],ui8>, !torch.vtensor<[4,5],ui8>, !torch.vtensor<[],ui8>, !torch.vtensor<[5],ui8>) -> !torch.vtensor<[3,5],si32>
+  return %0 : !torch.vtensor<[3,5],si32>
+}
+
+// -----
+
+// MaxPool with symmetric pads: max_pool2d with ONNX's kernel, strides and
+// the begins as ATen's padding.
+// CHECK-LABEL: func.func @max_pool
+// CHECK:         %[[KERNEL:.*]] = torch.prim.ListConstruct %int3, %int3{{[_0-9]*}} :
+// CHECK:         %[[STRIDES:.*]] = torch.prim.ListConstruct %int2, %int2{{[_0-9]*}} :
+// CHECK:         %[[PADS:.*]] = torch.prim.ListConstruct %int1, %int0 :
+// CHECK:         torch.aten.max_pool2d %arg0, %[[KERNEL]], %[[STRIDES]], %[[PADS]], %{{.*}}, %false : {{.*}} -> !torch.vtensor<[1,1,3,2],f32>
+// CHECK-NOT:     torch.aten.constant_pad_nd
+// CHECK-NOT:     torch.operator
+func.func @max_pool(%x: !torch.vtensor<[1,1,5,5],f32>) -> !torch.vtensor<[1,1,3,2],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 12 : si64}} {
+  %0 = torch.operator "onnx.MaxPool"(%x) {torch.onnx.kernel_shape = [3 : si64, 3 : si64], torch.onnx.strides = [2 : si64, 2 : si64], torch.onnx.pads = [1 : si64, 0 : si64, 1 : si64, 0 : si64]} : (!torch.vtensor<[1,1,5,5],f32>) -> !torch.vtensor<[1,1,3,2],f32>
+  return %0 : !torch.vtensor<[1,1,3,2],f32>
+}
+
+// -----
+
+// MaxPool with auto_pad SAME_UPPER (kernel 2 on 5: one pad, at the end):
+// padded with -inf first, then max_pool2d with no padding of its own.
+// CHECK-LABEL: func.func @max_pool_same_upper
+// CHECK:         %[[PADS:.*]] = torch.prim.ListConstruct %int0, %int1, %int0{{[_0-9]*}}, %int1{{[_0-9]*}} :
+// CHECK:         %[[NEGINF:.*]] = torch.constant.float 0xFFF0000000000000
+// CHECK:         %[[PADDED:.*]] = torch.aten.constant_pad_nd %arg0, %[[PADS]], %[[NEGINF]] : {{.*}} -> !torch.vtensor<[1,1,6,6],f32>
+// CHECK:         torch.aten.max_pool2d %[[PADDED]], {{.*}} -> !torch.vtensor<[1,1,5,5],f32>
+// CHECK-NOT:     torch.operator
+func.func @max_pool_same_upper(%x: !torch.vtensor<[1,1,5,5],f32>) -> !torch.vtensor<[1,1,5,5],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 12 : si64}} {
+  %0 = torch.operator "onnx.MaxPool"(%x) {torch.onnx.kernel_shape = [2 : si64, 2 : si64], torch.onnx.auto_pad = "SAME_UPPER"} : (!torch.vtensor<[1,1,5,5],f32>) -> !torch.vtensor<[1,1,5,5],f32>
+  return %0 : !torch.vtensor<[1,1,5,5],f32>
+}
+
+// -----
+
+// QLinearConv with per-channel w_scale and w_zero_point: exact convolution
+// in f64 of the integers less their zero points (w's shaped [2,1,1,1]), B
+// as its bias; then times x_scale * w_scale / y_scale ([2] shaped [2,1,1]
+// along the result's channels), plus y_zero_point, rounded, clamped to ui8.
+// CHECK-LABEL: func.func @qlinear_conv_per_channel
+// CHECK:         %[[WZ:.*]] = torch.aten.reshape %arg5, %{{.*}} -> !torch.vtensor<[2,1,1,1],si8>
+// CHECK:         %[[BIAS:.*]] = torch.aten.to.dtype %arg8, %int7{{.*}} -> !torch.vtensor<[2],f64>
+// CHECK:         %[[X:.*]] = torch.aten.sub.Tensor %{{.*}} -> !torch.vtensor<[1,1,4,4],f64>
+// CHECK:         %[[W:.*]] = torch.aten.sub.Tensor %{{.*}} : !torch.vtensor<[2,1,3,3],f64>, !torch.vtensor<[2,1,1,1],f64>, !torch.int -> !torch.vtensor<[2,1,3,3],f64>
+// CHECK:         %[[ACC:.*]] = torch.aten.convolution %[[X]], %[[W]], %[[BIAS]], {{.*}} -> !torch.vtensor<[1,2,2,2],f64>
+// CHECK:         %[[XW:.*]] = torch.aten.mul.Tensor %arg1, %arg4 : !torch.vtensor<[],f32>, !torch.vtensor<[2],f32> -> !torch.vtensor<[2],f32>
+// CHECK:         %[[M:.*]] = torch.aten.div.Tensor %[[XW]], %arg6 : !torch.vtensor<[2],f32>, !torch.vtensor<[],f32> -> !torch.vtensor<[2],f32>
+// CHECK:         %[[M64:.*]] = torch.aten.to.dtype %[[M]], %int7{{.*}} -> !torch.vtensor<[2],f64>
+// CHECK:         %[[MC:.*]] = torch.aten.reshape %[[M64]], %{{.*}} -> !torch.vtensor<[2,1,1],f64>
+// CHECK:         %[[Y:.*]] = torch.aten.mul.Tensor %[[ACC]], %[[MC]] : !torch.vtensor<[1,2,2,2],f64>, !torch.vtensor<[2,1,1],f64> -> !torch.vtensor<[1,2,2,2],f64>
+// CHECK:         %[[YZ:.*]] = torch.aten.to.dtype %arg7, %int7{{.*}} -> !torch.vtensor<[],f64>
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Tensor %[[Y]], %[[YZ]]
+// CHECK:         %[[ROUNDED:.*]] = torch.aten.round %[[SHIFTED]]
+// CHECK-DAG:     %[[LO:.*]] = torch.constant.float 0.000000e+00
+// CHECK-DAG:     %[[HI:.*]] = torch.constant.float 2.550000e+02
+// CHECK:         %[[CLAMPED:.*]] = torch.aten.clamp %[[ROUNDED]], %[[LO]], %[[HI]]
+// CHECK:         torch.aten.to.dtype %[[CLAMPED]], %int0{{.*}} -> !torch.vtensor<[1,2,2,2],ui8>
+// CHECK-NOT:     torch.operator
+func.func @qlinear_conv_per_channel(%x: !torch.vtensor<[1,1,4,4],ui8>, %xs: !torch.vtensor<[],f32>, %xz: !torch.vtensor<[],ui8>, %w: !torch.vtensor<[2,1,3,3],si8>, %ws: !torch.vtensor<[2],f32>, %wz: !torch.vtensor<[2],si8>, %ys: !torch.vtensor<[],f32>, %yz: !torch.vtensor<[],ui8>, %b: !torch.vtensor<[2],si32>) -> !torch.vtensor<[1,2,2,2],ui8>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 10 : si64}} {
+  %0 = torch.operator "onnx.QLinearConv"(%x, %xs, %xz, %w, %ws, %wz, %ys, %yz, %b) : (!torch.vtensor<[1,1,4,4],ui8>, !torch.vtensor<[],f32>, !torch.vtensor<[],ui8>, !torch.vtensor<[2,1,3,3],si8>, !torch.vtensor<[2],f32>, !torch.vtensor<[2],si8>, !torch.vtensor<[],f32>, !torch.vtensor<[],ui8>, !torch.vtensor<[2],si32>) -> !torch.vtensor<[1,2,2,2],ui8>
+  return %0 : !torch.vtensor<[1,2,2,2],ui8>
+}
+
+// -----
+
+// Upsample (opset 9, scales an operand), nearest: per resized axis the
+// source positions floor(x / scale), clamped into the input, by index_select;
+// the axes of scale 1 are left alone.
+// CHECK-LABEL: func.func @upsample_nearest
+// CHECK-NOT:     torch.aten.index_select %arg0, %int0
+// CHECK:         %[[S2:.*]] = torch.vtensor.literal(dense<2.000000e+00> : tensor<1xf64>)
+// CHECK:         %[[IOTA:.*]] = torch.vtensor.literal(dense<[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<4xf64>)
+// CHECK:         %[[C:.*]] = torch.aten.div.Tensor %[[IOTA]], %[[S2]]
+// CHECK:         %[[F:.*]] = torch.aten.floor %[[C]]
+// CHECK:         %[[I:.*]] = torch.aten.to.dtype %[[F]], %int4{{.*}} -> !torch.vtensor<[4],si64>
+// CHECK:         %[[CI:.*]] = torch.aten.clamp %[[I]], %int0{{[_0-9]*}}, %int1{{[_0-9]*}} :
+// CHECK:         %[[H:.*]] = torch.aten.index_select %arg0, %int2{{[_0-9]*}}, %[[CI]] : !torch.vtensor<[1,1,2,3],f32>, !torch.int, !torch.vtensor<[4],si64> -> !torch.vtensor<[1,1,4,3],f32>
+// CHECK:         torch.aten.index_select %[[H]], %int3{{[_0-9]*}}, %{{.*}} : !torch.vtensor<[1,1,4,3],f32>, !torch.int, !torch.vtensor<[6],si64> -> !torch.vtensor<[1,1,4,6],f32>
+// CHECK-NOT:     torch.operator
+func.func @upsample_nearest(%x: !torch.vtensor<[1,1,2,3],f32>) -> !torch.vtensor<[1,1,4,6],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 9 : si64}} {
+  %scales = torch.vtensor.literal(dense<[1.0, 1.0, 2.0, 2.0]> : tensor<4xf32>) : !torch.vtensor<[4],f32>
+  %0 = torch.operator "onnx.Upsample"(%x, %scales) : (!torch.vtensor<[1,1,2,3],f32>, !torch.vtensor<[4],f32>) -> !torch.vtensor<[1,1,4,6],f32>
+  return %0 : !torch.vtensor<[1,1,4,6],f32>
+}
+
+// -----
+
+// Upsample (opset 7, scales an attribute), linear: the two neighbours
+// (floor and floor + 1, clamped) blended by the fraction.
+// CHECK-LABEL: func.func @upsample_linear
+// CHECK:         %[[C:.*]] = torch.aten.div.Tensor {{.*}} -> !torch.vtensor<[6],f64>
+// CHECK:         %[[LOW:.*]] = torch.aten.floor %[[C]]
+// CHECK:         %[[FRAC:.*]] = torch.aten.sub.Tensor %[[C]], %[[LOW]]
+// CHECK:         %[[A:.*]] = torch.aten.index_select %arg0, %int1{{[_0-9]*}}, %{{.*}} -> !torch.vtensor<[1,6],f32>
+// CHECK:         %[[B:.*]] = torch.aten.index_select %arg0, %int1{{[_0-9]*}}, %{{.*}} -> !torch.vtensor<[1,6],f32>
+// CHECK:         %[[W:.*]] = torch.aten.reshape %[[FRAC]], %{{.*}} -> !torch.vtensor<[1,6],f64>
+// CHECK:         %[[WF:.*]] = torch.aten.to.dtype %[[W]], %int6{{.*}} -> !torch.vtensor<[1,6],f32>
+// CHECK:         %[[DIFF:.*]] = torch.aten.sub.Tensor %[[B]], %[[A]]
+// CHECK:         %[[STEP:.*]] = torch.aten.mul.Tensor %[[DIFF]], %[[WF]]
+// CHECK:         torch.aten.add.Tensor %[[A]], %[[STEP]], %{{.*}} -> !torch.vtensor<[1,6],f32>
+func.func @upsample_linear(%x: !torch.vtensor<[1,3],f32>) -> !torch.vtensor<[1,6],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 7 : si64}} {
+  %0 = torch.operator "onnx.Upsample"(%x) {torch.onnx.mode = "linear", torch.onnx.scales = [1.0 : f32, 2.0 : f32]} : (!torch.vtensor<[1,3],f32>) -> !torch.vtensor<[1,6],f32>
+  return %0 : !torch.vtensor<[1,6],f32>
 }

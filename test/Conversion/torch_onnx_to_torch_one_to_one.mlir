@@ -1,7 +1,8 @@
 // convert-torch-onnx-to-torch: the one-to-one ops (elementwise math,
-// activations, comparisons and logic), each the ATen op of its meaning, and the
-// few written as others (Softsign, IsInf, HardSigmoid with ONNX's own alpha and
-// beta, ThresholdedRelu, Shrink, Mean).
+// activations, comparisons and logic, the bitwise ops and BitShift, CastLike,
+// BitCast, Where), each the ATen op of its meaning, and the few written as
+// others (Softsign, IsInf, HardSigmoid with ONNX's own alpha and beta,
+// ThresholdedRelu, Shrink, Mean).
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @abs(
@@ -553,3 +554,108 @@ func.func @not(%x: !torch.vtensor<[4],i1>) -> !torch.vtensor<[4],i1>
   return %0 : !torch.vtensor<[4],i1>
 }
 
+
+// -----
+
+// The bitwise ops (opset 18) broadcast as ATen's do.
+// CHECK-LABEL: func.func @bitwise_and(
+// CHECK:         torch.aten.bitwise_and.Tensor %arg0, %arg1 : !torch.vtensor<[3,5],si32>, !torch.vtensor<[5],si32> -> !torch.vtensor<[3,5],si32>
+// CHECK-NOT:     torch.operator
+func.func @bitwise_and(%x: !torch.vtensor<[3,5],si32>, %y: !torch.vtensor<[5],si32>) -> !torch.vtensor<[3,5],si32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.BitwiseAnd"(%x, %y) : (!torch.vtensor<[3,5],si32>, !torch.vtensor<[5],si32>) -> !torch.vtensor<[3,5],si32>
+  return %0 : !torch.vtensor<[3,5],si32>
+}
+
+// -----
+
+// BitwiseOr: bitwise_or.Tensor.
+// CHECK-LABEL: func.func @bitwise_or(
+// CHECK:         torch.aten.bitwise_or.Tensor %arg0, %arg1 : !torch.vtensor<[3,5],ui8>, !torch.vtensor<[5],ui8> -> !torch.vtensor<[3,5],ui8>
+// CHECK-NOT:     torch.operator
+func.func @bitwise_or(%x: !torch.vtensor<[3,5],ui8>, %y: !torch.vtensor<[5],ui8>) -> !torch.vtensor<[3,5],ui8>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.BitwiseOr"(%x, %y) : (!torch.vtensor<[3,5],ui8>, !torch.vtensor<[5],ui8>) -> !torch.vtensor<[3,5],ui8>
+  return %0 : !torch.vtensor<[3,5],ui8>
+}
+
+// -----
+
+// BitwiseXor: bitwise_xor.Tensor.
+// CHECK-LABEL: func.func @bitwise_xor(
+// CHECK:         torch.aten.bitwise_xor.Tensor %arg0, %arg1 : !torch.vtensor<[3,5],si64>, !torch.vtensor<[3,5],si64> -> !torch.vtensor<[3,5],si64>
+// CHECK-NOT:     torch.operator
+func.func @bitwise_xor(%x: !torch.vtensor<[3,5],si64>, %y: !torch.vtensor<[3,5],si64>) -> !torch.vtensor<[3,5],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.BitwiseXor"(%x, %y) : (!torch.vtensor<[3,5],si64>, !torch.vtensor<[3,5],si64>) -> !torch.vtensor<[3,5],si64>
+  return %0 : !torch.vtensor<[3,5],si64>
+}
+
+// -----
+
+// BitwiseNot: bitwise_not.
+// CHECK-LABEL: func.func @bitwise_not(
+// CHECK:         torch.aten.bitwise_not %arg0 : !torch.vtensor<[?,3],si16> -> !torch.vtensor<[?,3],si16>
+// CHECK-NOT:     torch.operator
+func.func @bitwise_not(%x: !torch.vtensor<[?,3],si16>) -> !torch.vtensor<[?,3],si16>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 18 : si64}} {
+  %0 = torch.operator "onnx.BitwiseNot"(%x) : (!torch.vtensor<[?,3],si16>) -> !torch.vtensor<[?,3],si16>
+  return %0 : !torch.vtensor<[?,3],si16>
+}
+
+// -----
+
+// BitShift's direction picks the ATen shift (operands are unsigned, so the
+// right shift is a logical one).
+// CHECK-LABEL: func.func @bit_shift(
+// CHECK:         %[[LEFT:.*]] = torch.aten.bitwise_left_shift.Tensor %arg0, %arg1 : !torch.vtensor<[3],ui8>, !torch.vtensor<[1],ui8> -> !torch.vtensor<[3],ui8>
+// CHECK:         %[[RIGHT:.*]] = torch.aten.bitwise_right_shift.Tensor %arg0, %arg1 : !torch.vtensor<[3],ui8>, !torch.vtensor<[1],ui8> -> !torch.vtensor<[3],ui8>
+// CHECK:         return %[[LEFT]], %[[RIGHT]]
+// CHECK-NOT:     torch.operator
+func.func @bit_shift(%x: !torch.vtensor<[3],ui8>, %y: !torch.vtensor<[1],ui8>) -> (!torch.vtensor<[3],ui8>, !torch.vtensor<[3],ui8>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 11 : si64}} {
+  %0 = torch.operator "onnx.BitShift"(%x, %y) {torch.onnx.direction = "LEFT"} : (!torch.vtensor<[3],ui8>, !torch.vtensor<[1],ui8>) -> !torch.vtensor<[3],ui8>
+  %1 = torch.operator "onnx.BitShift"(%x, %y) {torch.onnx.direction = "RIGHT"} : (!torch.vtensor<[3],ui8>, !torch.vtensor<[1],ui8>) -> !torch.vtensor<[3],ui8>
+  return %0, %1 : !torch.vtensor<[3],ui8>, !torch.vtensor<[3],ui8>
+}
+
+// -----
+
+// CastLike casts to the dtype of its second operand (the result's): si64 is
+// Torch dtype 4; the second operand's values are not read.
+// CHECK-LABEL: func.func @cast_like(
+// CHECK-DAG:     %[[SI64:.*]] = torch.constant.int 4
+// CHECK:         torch.aten.to.dtype %arg0, %[[SI64]], {{.*}} : !torch.vtensor<[3],f32>, {{.*}} -> !torch.vtensor<[3],si64>
+// CHECK-NOT:     %arg1
+// CHECK-NOT:     torch.operator
+func.func @cast_like(%x: !torch.vtensor<[3],f32>, %like: !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],si64>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 19 : si64}} {
+  %0 = torch.operator "onnx.CastLike"(%x, %like) : (!torch.vtensor<[3],f32>, !torch.vtensor<[1],si64>) -> !torch.vtensor<[3],si64>
+  return %0 : !torch.vtensor<[3],si64>
+}
+
+// -----
+
+// BitCast (opset 26) reinterprets the bits: view.dtype to si32 (dtype 3).
+// CHECK-LABEL: func.func @bit_cast(
+// CHECK-DAG:     %[[SI32:.*]] = torch.constant.int 3
+// CHECK:         torch.aten.view.dtype %arg0, %[[SI32]] : !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],si32>
+// CHECK-NOT:     torch.aten.to.dtype
+// CHECK-NOT:     torch.operator
+func.func @bit_cast(%x: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],si32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 26 : si64}} {
+  %0 = torch.operator "onnx.BitCast"(%x) {torch.onnx.to = 6 : si64} : (!torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],si32>
+  return %0 : !torch.vtensor<[2,3],si32>
+}
+
+// -----
+
+// Where: where.self, the condition first, all three broadcasting.
+// CHECK-LABEL: func.func @where(
+// CHECK:         torch.aten.where.self %arg0, %arg1, %arg2 : !torch.vtensor<[2,1],i1>, !torch.vtensor<[3],f32>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+// CHECK-NOT:     torch.operator
+func.func @where(%c: !torch.vtensor<[2,1],i1>, %x: !torch.vtensor<[3],f32>, %y: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 16 : si64}} {
+  %0 = torch.operator "onnx.Where"(%c, %x, %y) : (!torch.vtensor<[2,1],i1>, !torch.vtensor<[3],f32>, !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}

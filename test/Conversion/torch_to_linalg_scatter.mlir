@@ -74,3 +74,76 @@ func.func @index_put_mask(%self: !torch.vtensor<[3,4],f32>, %mask: !torch.vtenso
   %0 = torch.aten.index_put %self, %indices, %value, %false : !torch.vtensor<[3,4],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[],f32>, !torch.bool -> !torch.vtensor<[3,4],f32>
   return %0 : !torch.vtensor<[3,4],f32>
 }
+
+// -----
+
+// scatter.src along dim 1 with a dynamic number of index columns:
+// result[i][index[i][j]] = src[i][j], the last write winning.
+// CHECK-LABEL: func.func @scatter_src(
+// CHECK-DAG:     %[[SRC:.*]] = torch_c.to_builtin_tensor %arg2 : !torch.vtensor<[2,4],f32> -> tensor<2x4xf32>
+// CHECK-DAG:     %[[IDX:.*]] = torch_c.to_builtin_tensor %arg1 : !torch.vtensor<[2,?],si64> -> tensor<2x?xi64>
+// CHECK-DAG:     %[[SELF:.*]] = torch_c.to_builtin_tensor %arg0 : !torch.vtensor<[3,5],f32> -> tensor<3x5xf32>
+// CHECK:         %[[COLS:.*]] = tensor.dim %[[IDX]], %c1 : tensor<2x?xi64>
+// CHECK:         scf.for %[[I:.*]] = %c0 to %c2 step %c1 iter_args(%[[OUTER:.*]] = %[[SELF]]) -> (tensor<3x5xf32>)
+// CHECK:           scf.for %[[J:.*]] = %c0 to %[[COLS]] step %c1 iter_args(%[[ACC:.*]] = %[[OUTER]]) -> (tensor<3x5xf32>)
+// CHECK:             %[[K:.*]] = tensor.extract %[[IDX]][%[[I]], %[[J]]] : tensor<2x?xi64>
+// CHECK:             %[[KX:.*]] = arith.index_cast %[[K]] : i64 to index
+// CHECK:             %[[V:.*]] = tensor.extract %[[SRC]][%[[I]], %[[J]]] : tensor<2x4xf32>
+// CHECK:             tensor.insert %[[V]] into %[[ACC]][%[[I]], %[[KX]]] : tensor<3x5xf32>
+// CHECK-NOT:     torch.aten.scatter.src
+func.func @scatter_src(%self: !torch.vtensor<[3,5],f32>, %index: !torch.vtensor<[2,?],si64>, %src: !torch.vtensor<[2,4],f32>) -> !torch.vtensor<[3,5],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.scatter.src %self, %int1, %index, %src : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[2,?],si64>, !torch.vtensor<[2,4],f32> -> !torch.vtensor<[3,5],f32>
+  return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// scatter.value: the Python scalar (2.5, converted to the si32 result) is
+// written at each index.
+// CHECK-LABEL: func.func @scatter_value(
+// CHECK:         %[[F:.*]] = torch_c.to_f64 %{{.*}}
+// CHECK:         scf.for %[[I:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<4xi32>)
+// CHECK:           %[[K:.*]] = tensor.extract %{{.*}}[%[[I]]] : tensor<2xi64>
+// CHECK:           %[[KX:.*]] = arith.index_cast %[[K]] : i64 to index
+// CHECK:           %[[V:.*]] = arith.fptosi %[[F]] : f64 to i32
+// CHECK:           tensor.insert %[[V]] into %[[ACC]][%[[KX]]] : tensor<4xi32>
+// CHECK-NOT:     torch.aten.scatter.value
+func.func @scatter_value(%self: !torch.vtensor<[4],si32>, %index: !torch.vtensor<[2],si64>) -> !torch.vtensor<[4],si32> {
+  %int0 = torch.constant.int 0
+  %f = torch.constant.float 2.500000e+00
+  %0 = torch.aten.scatter.value %self, %int0, %index, %f : !torch.vtensor<[4],si32>, !torch.int, !torch.vtensor<[2],si64>, !torch.float -> !torch.vtensor<[4],si32>
+  return %0 : !torch.vtensor<[4],si32>
+}
+
+// -----
+
+// index_put.hacked_twin (a list of tensors, not optional ones) with two index
+// tensors and accumulate: self[i[k], j[k]] += values[k], each index wrapped
+// by its dim's size (5, 3).
+// CHECK-LABEL: func.func @index_put_hacked_twin(
+// CHECK-DAG:     %[[VALUES:.*]] = torch_c.to_builtin_tensor %arg3 : !torch.vtensor<[2],f32> -> tensor<2xf32>
+// CHECK-DAG:     %[[I:.*]] = torch_c.to_builtin_tensor %arg1 : !torch.vtensor<[2],si64> -> tensor<2xi64>
+// CHECK-DAG:     %[[J:.*]] = torch_c.to_builtin_tensor %arg2 : !torch.vtensor<[2],si64> -> tensor<2xi64>
+// CHECK:         scf.for %[[K:.*]] = %c0 to %c2 step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<5x3xf32>)
+// CHECK:           %[[IK:.*]] = tensor.extract %[[I]][%[[K]]] : tensor<2xi64>
+// CHECK:           %[[INEG:.*]] = arith.cmpi slt, %[[IK]], %c0_i64 : i64
+// CHECK:           %[[IW:.*]] = arith.addi %[[IK]], %c5_i64 : i64
+// CHECK:           %[[IV:.*]] = arith.select %[[INEG]], %[[IW]], %[[IK]] : i64
+// CHECK:           %[[ROW:.*]] = arith.index_cast %[[IV]] : i64 to index
+// CHECK:           %[[JK:.*]] = tensor.extract %[[J]][%[[K]]] : tensor<2xi64>
+// CHECK:           %[[JNEG:.*]] = arith.cmpi slt, %[[JK]], %c0_i64 : i64
+// CHECK:           %[[JW:.*]] = arith.addi %[[JK]], %c3_i64 : i64
+// CHECK:           %[[JV:.*]] = arith.select %[[JNEG]], %[[JW]], %[[JK]] : i64
+// CHECK:           %[[COL:.*]] = arith.index_cast %[[JV]] : i64 to index
+// CHECK:           %[[V:.*]] = tensor.extract %[[VALUES]][%[[K]]] : tensor<2xf32>
+// CHECK:           %[[OLD:.*]] = tensor.extract %[[ACC]][%[[ROW]], %[[COL]]] : tensor<5x3xf32>
+// CHECK:           %[[SUM:.*]] = arith.addf %[[V]], %[[OLD]] : f32
+// CHECK:           tensor.insert %[[SUM]] into %[[ACC]][%[[ROW]], %[[COL]]] : tensor<5x3xf32>
+// CHECK-NOT:     torch.aten.index_put
+func.func @index_put_hacked_twin(%self: !torch.vtensor<[5,3],f32>, %i: !torch.vtensor<[2],si64>, %j: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2],f32>) -> !torch.vtensor<[5,3],f32> {
+  %true = torch.constant.bool true
+  %l = torch.prim.ListConstruct %i, %j : (!torch.vtensor<[2],si64>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor>
+  %0 = torch.aten.index_put.hacked_twin %self, %l, %v, %true : !torch.vtensor<[5,3],f32>, !torch.list<vtensor>, !torch.vtensor<[2],f32>, !torch.bool -> !torch.vtensor<[5,3],f32>
+  return %0 : !torch.vtensor<[5,3],f32>
+}

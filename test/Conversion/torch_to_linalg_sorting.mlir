@@ -74,3 +74,39 @@ func.func @nonzero(%x: !torch.vtensor<[?,3],f32>) -> !torch.vtensor<[?,2],si64> 
   %0 = torch.aten.nonzero %x : !torch.vtensor<[?,3],f32> -> !torch.vtensor<[?,2],si64>
   return %0 : !torch.vtensor<[?,2],si64>
 }
+
+// -----
+
+// sort.stable, ascending, of integers: an element's rank counts the smaller
+// ones (signed) and the equal ones before it; values and indices are written
+// at the rank.
+// CHECK-DAG:   #[[SELF:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-DAG:   #[[OTHER:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @sort_stable(
+// CHECK:         %[[X:.*]] = torch_c.to_builtin_tensor %{{.*}} -> tensor<4xi32>
+// CHECK:         %[[RANKS:.*]] = linalg.generic {indexing_maps = [#[[SELF]], #[[OTHER]], #[[SELF]]], iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[X]] : tensor<4xi32>, tensor<4xi32>)
+// CHECK:         ^bb0(%[[A:.*]]: i32, %[[B:.*]]: i32, %[[COUNT:.*]]: i64):
+// CHECK:           %[[EQ:.*]] = arith.cmpi eq, %[[B]], %[[A]] : i32
+// CHECK:           %[[LT:.*]] = arith.cmpi slt, %[[B]], %[[A]] : i32
+// CHECK:           %[[J:.*]] = linalg.index 1 : index
+// CHECK:           %[[I:.*]] = linalg.index 0 : index
+// CHECK:           %[[EARLIER:.*]] = arith.cmpi ult, %[[J]], %[[I]] : index
+// CHECK:           %[[TIE:.*]] = arith.andi %[[EQ]], %[[EARLIER]] : i1
+// CHECK:           %[[BEFORE:.*]] = arith.ori %[[LT]], %[[TIE]] : i1
+// CHECK:           %[[ONE:.*]] = arith.extui %[[BEFORE]] : i1 to i64
+// CHECK:           arith.addi %[[COUNT]], %[[ONE]] : i64
+// CHECK:         scf.for %[[K:.*]] = %c0 to %c4 step %c1 iter_args(%[[VALUES:.*]] = %{{.*}}, %[[INDICES:.*]] = %{{.*}})
+// CHECK:           %[[R:.*]] = tensor.extract %[[RANKS]][%[[K]]] : tensor<4xi64>
+// CHECK:           %[[AT:.*]] = arith.index_cast %[[R]] : i64 to index
+// CHECK:           %[[V:.*]] = tensor.extract %[[X]][%[[K]]] : tensor<4xi32>
+// CHECK:           %[[KI:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK:           tensor.insert %[[V]] into %[[VALUES]][%[[AT]]] : tensor<4xi32>
+// CHECK:           tensor.insert %[[KI]] into %[[INDICES]][%[[AT]]] : tensor<4xi64>
+// CHECK-NOT:     torch.aten.sort
+func.func @sort_stable(%x: !torch.vtensor<[4],si32>) -> (!torch.vtensor<[4],si32>, !torch.vtensor<[4],si64>) {
+  %int0 = torch.constant.int 0
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %v, %i = torch.aten.sort.stable %x, %true, %int0, %false : !torch.vtensor<[4],si32>, !torch.bool, !torch.int, !torch.bool -> !torch.vtensor<[4],si32>, !torch.vtensor<[4],si64>
+  return %v, %i : !torch.vtensor<[4],si32>, !torch.vtensor<[4],si64>
+}

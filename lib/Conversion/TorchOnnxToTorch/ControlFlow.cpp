@@ -28,7 +28,7 @@ LogicalResult ifOp(OnnxNode &n) {
                   Twine(n.op->getNumRegions()) + " regions");
   SmallVector<Type> resultTypes;
   for (auto [i, result] : llvm::enumerate(n.op->getResults())) {
-    ValueTensorType type = rankedType(result.getType());
+    ValueTensorType type = knownType(result.getType());
     if (!type)
       return n.fail("output " + Twine(i) +
                     " is not a tensor of known rank and dtype");
@@ -143,7 +143,7 @@ LogicalResult scan(OnnxNode &n) {
   // Every type this builds from, checked before anything is built.
   SmallVector<Type> carried;
   for (unsigned i = 0; i < n.numResults(); ++i) {
-    ValueTensorType t = rankedType(n.op->getResult(i).getType());
+    ValueTensorType t = knownType(n.op->getResult(i).getType());
     if (!t || (i >= numStates &&
                (!t.areAllSizesKnown() || !scalarTypeCode(t.getDtype()))))
       return n.fail("output " + Twine(i) +
@@ -166,12 +166,12 @@ LogicalResult scan(OnnxNode &n) {
     if (size == kUnknownSize || (length && *length != size))
       return n.fail("the scan inputs' lengths are not static and equal");
     length = size;
-    if (!rankedType(body.getArgument(numStates + j).getType()))
+    if (!knownType(body.getArgument(numStates + j).getType()))
       return n.fail("the body's slice of scan input " + Twine(j) +
                     " has no known rank and dtype");
   }
   for (unsigned o = 0; o < k; ++o) {
-    if (!rankedType(terminator->getOperand(numStates + o).getType()))
+    if (!knownType(terminator->getOperand(numStates + o).getType()))
       return n.fail("the body's slice of scan output " + Twine(o) +
                     " has no known rank and dtype");
     int64_t rank =
@@ -268,7 +268,7 @@ LogicalResult loop(OnnxNode &n) {
 
   SmallVector<Type> carried;
   for (unsigned i = 0; i < n.numResults(); ++i) {
-    ValueTensorType t = rankedType(n.op->getResult(i).getType());
+    ValueTensorType t = knownType(n.op->getResult(i).getType());
     if (!t)
       return n.fail("output " + Twine(i) +
                     " is not a tensor of known rank and dtype");
@@ -281,7 +281,7 @@ LogicalResult loop(OnnxNode &n) {
     carried.push_back(t);
   }
   for (unsigned a = 0; a < 2; ++a) {
-    ValueTensorType t = rankedType(body.getArgument(a).getType());
+    ValueTensorType t = knownType(body.getArgument(a).getType());
     if (!t || !t.areAllSizesKnown())
       return n.fail("the body's iteration number and condition must be "
                     "tensors of static shape and known dtype");
@@ -289,7 +289,7 @@ LogicalResult loop(OnnxNode &n) {
   if (!isa<ValueTensorType>(bodyCondition.getType()))
     return n.fail("the body's condition output is not a tensor");
   for (unsigned o = 0; o < k; ++o)
-    if (!rankedType(terminator->getOperand(1 + numCarried + o).getType()))
+    if (!knownType(terminator->getOperand(1 + numCarried + o).getType()))
       return n.fail("the body's slice of scan output " + Twine(o) +
                     " has no known rank and dtype");
 

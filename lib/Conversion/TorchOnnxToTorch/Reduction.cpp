@@ -29,10 +29,14 @@ std::optional<SmallVector<int64_t>> reducedDims(OnnxNode &n, bool axesOperand,
   int64_t rank = in.getSizes().size();
   bool keepdims = n.intAttr("keepdims", 1);
   std::optional<SmallVector<int64_t>> axes;
+  ValueTensorType axesType = axesOperand ? n.operandType(1) : nullptr;
   if (!axesOperand)
     axes = n.intsAttr("axes").value_or(SmallVector<int64_t>{});
   else if (!n.operand(1))
     axes = SmallVector<int64_t>{};
+  else if (axesType && axesType.getSizes().size() == 1 &&
+           axesType.getSizes()[0] == 0)
+    axes = SmallVector<int64_t>{}; // no elements, constant or not
   else
     axes = n.constantInts(1);
   if (!axes) {
@@ -110,7 +114,10 @@ ValueTensorType reducedType(OnnxNode &n, ValueTensorType in,
   return n.tensorType(sizes, dtype);
 }
 
-enum class Kind { Sum, Mean, Max, Min, Prod };
+/// LogSumExp is ATen's logsumexp (the max subtracted first), L1 and L2 its
+/// linalg_vector_norm of ord 1 and 2 (floats); the middle end breaks them
+/// down.
+enum class Kind { Sum, Mean, Max, Min, Prod, LogSumExp, L1, L2 };
 
 /// `x` reduced over `dims` into `type`.
 Value reduce(OnnxNode &n, Kind kind, Value x, ArrayRef<int64_t> dims,
@@ -138,15 +145,22 @@ Value reduce(OnnxNode &n, Kind kind, Value x, ArrayRef<int64_t> dims,
     }
     return x;
   }
+  case Kind::LogSumExp:
+    return n.create<AtenLogsumexpOp>(type, x, n.intList(dims), keep);
+  case Kind::L1:
+  case Kind::L2:
+    return n.create<AtenLinalgVectorNormOp>(
+        type, x, n.constFloat(kind == Kind::L1 ? 1.0 : 2.0), n.intList(dims),
+        keep, n.none());
   }
   llvm_unreachable("every kind is handled");
 }
 
 /// `x` reduced over axes known only at run time (operand 1, of static
-/// length) into `out`: each dim in turn is reduced (keeping it, as 1) where an
-/// axis names it, in a `torch.prim.If`; without keepdims the reduced dims are
-/// then dropped by a reshape to the sizes of the kept ones. Null after
-/// reporting why.
+/// length, not 0) into `out`: each dim in turn is reduced (keeping it, as 1)
+/// where an axis names it, in a `torch.prim.If`; without keepdims the reduced
+/// dims are then dropped by a reshape to the sizes of the kept ones. Null
+/// after reporting why.
 Value reduceAtRunTime(OnnxNode &n, Kind kind, Value x, ValueTensorType out) {
   auto in = cast<ValueTensorType>(x.getType());
   int64_t rank = in.getSizes().size();
@@ -161,12 +175,6 @@ Value reduceAtRunTime(OnnxNode &n, Kind kind, Value x, ValueTensorType out) {
     (void)n.fail("the result's rank " + Twine(outRank) +
                  " cannot come of reducing rank " + Twine(rank));
     return nullptr;
-  }
-  if (axes->empty()) { // no axes: all of them, or none
-    if (n.intAttr("noop_with_empty_axes", 0))
-      return n.castTo(x, out);
-    return reduce(n, kind, x, llvm::to_vector(llvm::seq<int64_t>(0, rank)),
-                  keepdims, out);
   }
   Type intType = n.b.getType<Torch::IntType>();
   Type boolType = n.b.getType<Torch::BoolType>();
@@ -218,9 +226,26 @@ Value reduceAtRunTime(OnnxNode &n, Kind kind, Value x, ValueTensorType out) {
   return n.create<AtenReshapeOp>(out, current, n.sizeList(outSizes));
 }
 
-/// What a Reduce* node applies before and after reducing.
-enum class Pre { None, Abs, Square, Exp };
+/// What a Reduce* node applies before and after a sum.
+enum class Pre { None, Abs, Square };
 enum class Post { None, Sqrt, Log };
+
+/// `x` reduced over no axes (noop_with_empty_axes): the reduction is the
+/// identity, the steps around it are not. |x| for the norms (sqrt(x * x)),
+/// x for log-sum-exp (log(exp(x))), log(x) for ReduceLogSum.
+Value overNoAxes(OnnxNode &n, Kind kind, Pre pre, Post post, Value x,
+                 ValueTensorType type) {
+  if (kind == Kind::L1 || kind == Kind::L2 || pre == Pre::Abs ||
+      (pre == Pre::Square && post == Post::Sqrt))
+    return n.create<AtenAbsOp>(type, x);
+  if (pre == Pre::Square)
+    x = n.create<AtenMulTensorOp>(type, x, x);
+  if (post == Post::Sqrt)
+    x = n.create<AtenSqrtOp>(type, x);
+  else if (post == Post::Log)
+    x = n.create<AtenLogOp>(type, x);
+  return x;
+}
 
 template <Kind kind, Pre pre, Post post, bool axesOperand>
 LogicalResult reduceNode(OnnxNode &n) {
@@ -230,31 +255,53 @@ LogicalResult reduceNode(OnnxNode &n) {
   if (!dims && !atRunTime)
     return failure();
   ValueTensorType out = n.resultType(), in = n.operandType(0);
-  Value x = n.operand(0);
-  ValueTensorType elementwise = n.tensorType(in.getSizes(), out.getDtype());
+  if (!atRunTime && dims->empty()) { // noop_with_empty_axes
+    Value y = overNoAxes(n, kind, pre, post, n.operand(0),
+                         n.tensorType(in.getSizes(), out.getDtype()));
+    if (y.getType() != out)
+      return n.fail("an empty reduction whose result type differs");
+    return n.replace(y);
+  }
+  bool isFloat = isa<mlir::FloatType>(out.getDtype());
+  if constexpr (kind == Kind::L1 || kind == Kind::L2) {
+    // linalg_vector_norm takes floats: integers, and axes known only at run
+    // time (reduced one dim at a time), sum |x| or x * x.
+    constexpr bool l1 = kind == Kind::L1;
+    if (!isFloat || atRunTime)
+      return reduceNode<Kind::Sum, (l1 ? Pre::Abs : Pre::Square),
+                        (l1 ? Post::None : Post::Sqrt), axesOperand>(n);
+  }
+  // Where exp or squares under a root overflow half precision and the result
+  // does not: computed in f32, rounded once. Log-sum-exp of integers in f64,
+  // as ONNX's reference computes it.
+  Type dtype = out.getDtype();
+  if (kind == Kind::LogSumExp && !isFloat)
+    dtype = n.b.getF64Type();
+  else if (kind == Kind::LogSumExp || kind == Kind::L2 || post == Post::Sqrt)
+    dtype = n.computeType(dtype);
+  Value x = n.convert(n.operand(0), dtype);
+  if (!x)
+    return n.fail("no Torch dtype to compute in");
+  ValueTensorType elementwise = n.tensorType(in.getSizes(), dtype);
   if (pre == Pre::Abs)
     x = n.create<AtenAbsOp>(elementwise, x);
   else if (pre == Pre::Square)
     x = n.create<AtenMulTensorOp>(elementwise, x, x);
-  else if (pre == Pre::Exp)
-    x = n.create<AtenExpOp>(elementwise, x);
+  ValueTensorType reduced =
+      dtype == out.getDtype() ? out : n.tensorType(out.getSizes(), dtype);
   Value r;
   if (atRunTime) {
-    r = reduceAtRunTime(n, kind, x, out);
+    r = reduceAtRunTime(n, kind, x, reduced);
     if (!r)
       return failure();
-  } else if (dims->empty()) { // noop_with_empty_axes
-    if (x.getType() != out)
-      return n.fail("an empty reduction whose result type differs");
-    return n.replace(x);
   } else {
-    r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), out);
+    r = reduce(n, kind, x, *dims, n.intAttr("keepdims", 1), reduced);
   }
-  if (post == Post::None)
-    return n.replace(r);
   if (post == Post::Sqrt)
-    return n.replace(n.create<AtenSqrtOp>(out, r));
-  return n.replace(n.create<AtenLogOp>(out, r));
+    r = n.create<AtenSqrtOp>(reduced, r);
+  else if (post == Post::Log)
+    r = n.create<AtenLogOp>(reduced, r);
+  return n.replace(n.convert(r, out.getDtype()));
 }
 
 /// Softmax and LogSoftmax: over one dim, ATen's softmax.int / log_softmax.int;
@@ -651,18 +698,20 @@ const OnnxConversion kReductionConversions[] = {
     {"ReduceMin", 18, reduceNode<Kind::Min, Pre::None, Post::None, true>},
     {"ReduceProd", 1, reduceNode<Kind::Prod, Pre::None, Post::None, false>},
     {"ReduceProd", 18, reduceNode<Kind::Prod, Pre::None, Post::None, true>},
-    {"ReduceL1", 1, reduceNode<Kind::Sum, Pre::Abs, Post::None, false>},
-    {"ReduceL1", 18, reduceNode<Kind::Sum, Pre::Abs, Post::None, true>},
-    {"ReduceL2", 1, reduceNode<Kind::Sum, Pre::Square, Post::Sqrt, false>},
-    {"ReduceL2", 18, reduceNode<Kind::Sum, Pre::Square, Post::Sqrt, true>},
+    {"ReduceL1", 1, reduceNode<Kind::L1, Pre::None, Post::None, false>},
+    {"ReduceL1", 18, reduceNode<Kind::L1, Pre::None, Post::None, true>},
+    {"ReduceL2", 1, reduceNode<Kind::L2, Pre::None, Post::None, false>},
+    {"ReduceL2", 18, reduceNode<Kind::L2, Pre::None, Post::None, true>},
     {"ReduceSumSquare", 1,
      reduceNode<Kind::Sum, Pre::Square, Post::None, false>},
     {"ReduceSumSquare", 18,
      reduceNode<Kind::Sum, Pre::Square, Post::None, true>},
     {"ReduceLogSum", 1, reduceNode<Kind::Sum, Pre::None, Post::Log, false>},
     {"ReduceLogSum", 18, reduceNode<Kind::Sum, Pre::None, Post::Log, true>},
-    {"ReduceLogSumExp", 1, reduceNode<Kind::Sum, Pre::Exp, Post::Log, false>},
-    {"ReduceLogSumExp", 18, reduceNode<Kind::Sum, Pre::Exp, Post::Log, true>},
+    {"ReduceLogSumExp", 1,
+     reduceNode<Kind::LogSumExp, Pre::None, Post::None, false>},
+    {"ReduceLogSumExp", 18,
+     reduceNode<Kind::LogSumExp, Pre::None, Post::None, true>},
     {"Softmax", 1, [](OnnxNode &n) { return softmaxOver<false>(n, false); }},
     {"Softmax", 13, [](OnnxNode &n) { return softmaxOver<false>(n, true); }},
     {"LogSoftmax", 1, [](OnnxNode &n) { return softmaxOver<true>(n, false); }},

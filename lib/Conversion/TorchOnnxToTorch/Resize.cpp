@@ -261,8 +261,8 @@ LogicalResult resize(OnnxNode &n) {
         if (!givenSizes || givenSizes->size() != axes.size())
           return n.fail("sizes must have one static length, that of axes");
         Value want = (*givenSizes)[i], have = n.sizeOf(x, axis);
-        std::optional<int64_t> wantKnown = constantIntValue(want),
-                               haveKnown = constantIntValue(have);
+        std::optional<int64_t> wantKnown = constantInt(want),
+                               haveKnown = constantInt(have);
         if (wantKnown && haveKnown && *wantKnown != *haveKnown)
           return kept();
         n.check(

@@ -79,7 +79,7 @@ LogicalResult reshape(OnnxNode &n) {
     Value v = (*given)[d];
     if (allowZero || !in || d >= static_cast<int64_t>(in.getSizes().size()))
       return v;
-    if (std::optional<int64_t> c = constantIntValue(v))
+    if (std::optional<int64_t> c = constantInt(v))
       return *c == 0 ? n.sizeOf(n.operand(0), d) : v;
     return n.selectInt(n.eqInt(v, 0), n.sizeOf(n.operand(0), d), v);
   });
@@ -183,7 +183,7 @@ LogicalResult expand(OnnxNode &n) {
       continue;
     }
     Value s = (*shape)[j - shapeOffset];
-    std::optional<int64_t> c = constantIntValue(s);
+    std::optional<int64_t> c = constantInt(s);
     if (i < 0 || in.getSizes()[i] == 1)
       sizes.push_back(s);
     else if (c)
@@ -637,7 +637,7 @@ LogicalResult sliceAtRunTime(OnnxNode &n, ValueTensorType in,
   if (!steps || steps->size() != count)
     return n.fail("steps must have the length of starts");
   for (Value step : *steps) {
-    std::optional<int64_t> known = constantIntValue(step);
+    std::optional<int64_t> known = constantInt(step);
     if (known && *known == 0)
       return n.fail("a step is 0");
     if (!known)
@@ -960,7 +960,7 @@ LogicalResult tile(OnnxNode &n) {
   SmallVector<Value> spreadSizes, broadcastSizes, resultSizes;
   for (auto [d, size] : llvm::enumerate(in.getSizes())) {
     Value times = (*repeats)[d];
-    int64_t staticTimes = constantIntValue(times).value_or(kUnknownSize);
+    int64_t staticTimes = constantInt(times).value_or(kUnknownSize);
     if (staticTimes == kUnknownSize)
       n.check(n.create<AtenGeIntOp>(n.b.getType<Torch::BoolType>(), times,
                                     n.constInt(0)),
@@ -984,6 +984,11 @@ LogicalResult tile(OnnxNode &n) {
 }
 
 LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
+  // Before opset 7, is_test=0 (the default) is training.
+  if (n.opset < 7 && !n.intAttr("is_test", 0) &&
+      n.floatAttr("ratio", 0.5) != 0.0)
+    return n.fail("is_test must be 1 (or the ratio 0): random dropping is "
+                  "not converted");
   if (n.operand(2)) {
     // Training with a ratio of 0 drops nothing either.
     std::optional<SmallVector<int64_t>> training = n.constantInts(2);
@@ -1002,10 +1007,14 @@ LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
       results.push_back(nullptr);
     else if (llvm::is_contained(mask.getSizes(), kUnknownSize))
       return n.fail("the mask's shape is not static");
-    else
-      results.push_back(literal(
-          n, mask,
-          DenseElementsAttr::get(builtinType(mask), n.b.getBoolAttr(true))));
+    else // ones of its dtype (bool; before opset 10 the input's float type)
+      results.push_back(
+          literal(n, mask,
+                  DenseElementsAttr::get(
+                      builtinType(mask),
+                      isa<mlir::FloatType>(mask.getDtype())
+                          ? Attribute(FloatAttr::get(mask.getDtype(), 1.0))
+                          : Attribute(IntegerAttr::get(mask.getDtype(), 1)))));
   }
   return n.replace(results);
 }

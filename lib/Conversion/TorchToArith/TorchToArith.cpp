@@ -169,7 +169,7 @@ public:
   LogicalResult
   matchAndRewrite(Aten_AssertScalarOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    std::optional<StringRef> message = getConstantString(op.getAssertMsg());
+    std::optional<StringRef> message = constantString(op.getAssertMsg());
     if (!message)
       return rewriter.notifyMatchFailure(op, "the message is not a constant");
     Value value = adaptor.getSelf();

@@ -113,7 +113,7 @@ public:
     SmallVector<OpFoldResult> sizes;
     if (!resultType.hasStaticShape()) {
       std::optional<SmallVector<Value>> elements =
-          getListElements(op->getOperand(1));
+          listElements(op->getOperand(1));
       if (!elements ||
           static_cast<int64_t>(elements->size()) != resultType.getRank())
         return rewriter.notifyMatchFailure(op, "sizes are not a list");
@@ -131,7 +131,7 @@ public:
           mayInfer.push_back(false);
           continue;
         }
-        std::optional<int64_t> constant = getConstantInt(element);
+        std::optional<int64_t> constant = constantInt(element);
         if (constant) {
           given.push_back(scalarConstant(rewriter, loc, i64, *constant));
           mayInfer.push_back(*constant == -1);
@@ -208,7 +208,7 @@ unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
   int64_t rank = inputType.getRank();
   SmallVector<OpFoldResult> sizes = getSizes(b, loc, input);
   if (isa<AtenUnsqueezeOp>(op)) {
-    std::optional<int64_t> at = getConstantDim(op->getOperand(1), rank + 1);
+    std::optional<int64_t> at = constantDim(op->getOperand(1), rank + 1);
     if (!at)
       return std::nullopt;
     sizes.insert(sizes.begin() + *at, b.getIndexAttr(1));
@@ -217,8 +217,8 @@ unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
   if (isa<AtenFlattenUsingIntsOp>(op)) {
     if (rank == 0)
       return SmallVector<OpFoldResult>{b.getIndexAttr(1)};
-    std::optional<int64_t> first = getConstantDim(op->getOperand(1), rank);
-    std::optional<int64_t> last = getConstantDim(op->getOperand(2), rank);
+    std::optional<int64_t> first = constantDim(op->getOperand(1), rank);
+    std::optional<int64_t> last = constantDim(op->getOperand(2), rank);
     if (!first || !last || *first > *last)
       return std::nullopt;
     Value product = b.create<arith::ConstantIndexOp>(loc, 1);
@@ -235,21 +235,20 @@ unitReshapeSizes(Operation *op, OpBuilder &b, Location loc, Value input,
   if (isa<AtenSqueezeOp>(op)) {
     candidates = llvm::to_vector(llvm::seq<int64_t>(0, rank));
   } else if (isa<AtenSqueezeDimOp>(op)) {
-    std::optional<int64_t> dim = getConstantInt(op->getOperand(1));
+    std::optional<int64_t> dim = constantInt(op->getOperand(1));
     if (!dim)
       return std::nullopt;
     candidates.push_back(*dim);
   } else {
-    std::optional<SmallVector<int64_t>> dims =
-        getConstantIntList(op->getOperand(1));
+    std::optional<SmallVector<int64_t>> dims = constantInts(op->getOperand(1));
     if (!dims)
       return std::nullopt;
     candidates = *dims;
   }
   SmallVector<OpFoldResult> kept;
   for (int64_t i = 0; i < rank; ++i) {
-    bool named = llvm::any_of(
-        candidates, [&](int64_t c) { return normalizeDim(c, rank) == i; });
+    bool named = llvm::any_of(candidates,
+                              [&](int64_t c) { return wrapDim(c, rank) == i; });
     if (!(named && inputType.getDimSize(i) == 1))
       kept.push_back(sizes[i]);
   }
@@ -332,13 +331,12 @@ public:
     RankedTensorType resultType =
         convertedTensorType(getTypeConverter(), op.getResult());
     auto inputType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    std::optional<SmallVector<int64_t>> dims = getConstantIntList(op.getDims());
+    std::optional<SmallVector<int64_t>> dims = constantInts(op.getDims());
     if (!resultType || !inputType || !dims ||
         static_cast<int64_t>(dims->size()) != inputType.getRank())
       return rewriter.notifyMatchFailure(op, "not a constant permutation");
     for (int64_t &dim : *dims) {
-      std::optional<int64_t> normalized =
-          normalizeDim(dim, inputType.getRank());
+      std::optional<int64_t> normalized = wrapDim(dim, inputType.getRank());
       if (!normalized)
         return rewriter.notifyMatchFailure(op, "dim out of range");
       dim = *normalized;
@@ -377,8 +375,8 @@ public:
     }
     int64_t d0 = 0, d1 = 1;
     if (op->getNumOperands() == 3) {
-      std::optional<int64_t> na = getConstantDim(op->getOperand(1), rank);
-      std::optional<int64_t> nb = getConstantDim(op->getOperand(2), rank);
+      std::optional<int64_t> na = constantDim(op->getOperand(1), rank);
+      std::optional<int64_t> nb = constantDim(op->getOperand(2), rank);
       if (!na || !nb)
         return rewriter.notifyMatchFailure(op, "non-constant dims");
       d0 = *na;
@@ -415,7 +413,7 @@ public:
     int64_t rank = resultType.getRank();
     int64_t offset = rank - inputType.getRank();
     std::optional<SmallVector<Value>> elements =
-        getListElements(op->getOperand(1));
+        listElements(op->getOperand(1));
     if (elements && static_cast<int64_t>(elements->size()) != rank)
       return rewriter.notifyMatchFailure(op, "sizes of the wrong length");
     SmallVector<OpFoldResult> inSizes = getSizes(rewriter, loc, input);
@@ -432,7 +430,7 @@ public:
       }
       Value element = elements ? (*elements)[j] : Value();
       std::optional<int64_t> constant =
-          element ? getConstantInt(element) : std::nullopt;
+          element ? constantInt(element) : std::nullopt;
       if ((!element || constant == -1) && i >= 0) {
         sizes[j] = inSizes[i];
         keeps[j] = true;
@@ -577,9 +575,8 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), inputType.getRank());
-    std::optional<int64_t> step = getConstantInt(op.getStep());
+    std::optional<int64_t> dim = constantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> step = constantInt(op.getStep());
     if (!dim || !step || *step <= 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim or step");
     Type i64 = rewriter.getI64Type();
@@ -600,7 +597,7 @@ public:
                            int64_t dflt) -> std::optional<int64_t> {
       if (isNone(original))
         return dflt;
-      std::optional<int64_t> v = getConstantInt(original);
+      std::optional<int64_t> v = constantInt(original);
       if (!v || !staticSize)
         return std::nullopt;
       int64_t b = *v < 0 ? *v + *staticSize : *v;
@@ -657,8 +654,7 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not ranked tensors");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), inputType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     Location loc = op.getLoc();
@@ -668,7 +664,7 @@ public:
                                       rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> strides(inputType.getRank(),
                                       rewriter.getIndexAttr(1));
-    std::optional<int64_t> constantIndex = getConstantInt(op.getIndex());
+    std::optional<int64_t> constantIndex = constantInt(op.getIndex());
     std::optional<int64_t> staticSize = getConstantIntValue(sizes[*dim]);
     if (constantIndex && (*constantIndex >= 0 || staticSize)) {
       int64_t at =
@@ -724,9 +720,8 @@ public:
     if (!resultType || !selfType || !srcType ||
         srcType.getRank() != selfType.getRank())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), selfType.getRank());
-    std::optional<int64_t> step = getConstantInt(op.getStep());
+    std::optional<int64_t> dim = constantDim(op.getDim(), selfType.getRank());
+    std::optional<int64_t> step = constantInt(op.getStep());
     if (!dim || !step || *step <= 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim or step");
     Location loc = op.getLoc();
@@ -806,12 +801,10 @@ public:
                   ConversionPatternRewriter &rewriter) const override {
     RankedTensorType resultType =
         convertedTensorType(getTypeConverter(), op.getResult());
-    std::optional<SmallVector<Value>> elements =
-        getListElements(op.getTensors());
+    std::optional<SmallVector<Value>> elements = listElements(op.getTensors());
     if (!resultType || !elements)
       return rewriter.notifyMatchFailure(op, "not a constant list");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), resultType.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), resultType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op,
                                          "non-constant dim, or out of range");
@@ -881,7 +874,7 @@ public:
     int64_t dim = 0;
     if constexpr (!isEmbedding) {
       std::optional<int64_t> normalized =
-          getConstantDim(op->getOperand(1), sourceType.getRank());
+          constantDim(op->getOperand(1), sourceType.getRank());
       if (!normalized || indicesType.getRank() > 1)
         return rewriter.notifyMatchFailure(op, "non-constant dim");
       dim = *normalized;
@@ -943,7 +936,7 @@ public:
                   ConversionPatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
     std::optional<int64_t> dim =
-        type ? getConstantDim(op.getDim(), type.getRank()) : std::nullopt;
+        type ? constantDim(op.getDim(), type.getRank()) : std::nullopt;
     if (!dim || type.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "non-constant dim");
     Location loc = op.getLoc();
@@ -1032,7 +1025,7 @@ public:
     RankedTensorType resultType =
         convertedTensorType(getTypeConverter(), op.getResult());
     auto inputType = dyn_cast<RankedTensorType>(adaptor.getSelf().getType());
-    std::optional<SmallVector<int64_t>> pad = getConstantIntList(op.getPad());
+    std::optional<SmallVector<int64_t>> pad = constantInts(op.getPad());
     Value value = adaptor.getValue();
     if (!resultType || !inputType || !pad || pad->size() % 2 ||
         static_cast<int64_t>(pad->size()) > 2 * inputType.getRank() ||
@@ -1073,8 +1066,7 @@ public:
     if (!resultType || !sourceType || !indexType ||
         indexType.getRank() != sourceType.getRank())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), sourceType.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), sourceType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op,
                                          "non-constant dim, or out of range");
@@ -1116,8 +1108,7 @@ public:
         convertedTensorType(getTypeConverter(), op.getResult());
     Value source = adaptor.getSelf();
     auto sourceType = dyn_cast<RankedTensorType>(source.getType());
-    std::optional<SmallVector<Value>> elements =
-        getListElements(op.getIndices());
+    std::optional<SmallVector<Value>> elements = listElements(op.getIndices());
     if (!resultType || !sourceType || !elements)
       return rewriter.notifyMatchFailure(op, "indices are not a list");
     Location loc = op.getLoc();
@@ -1296,13 +1287,11 @@ public:
             AtenUnfoldOp>(producer))
       return rewriter.notifyMatchFailure(
           op, "as_strided of a view whose storage value semantics lost");
-    std::optional<SmallVector<int64_t>> sizes =
-        getConstantIntList(op.getSize());
-    std::optional<SmallVector<int64_t>> strides =
-        getConstantIntList(op.getStride());
+    std::optional<SmallVector<int64_t>> sizes = constantInts(op.getSize());
+    std::optional<SmallVector<int64_t>> strides = constantInts(op.getStride());
     std::optional<int64_t> offset = 0;
     if (!isNone(op.getStorageOffset()))
-      offset = getConstantInt(op.getStorageOffset());
+      offset = constantInt(op.getStorageOffset());
     if (!sizes || !strides || !offset || sizes->size() != strides->size() ||
         static_cast<int64_t>(sizes->size()) != resultType.getRank())
       return rewriter.notifyMatchFailure(
@@ -1352,9 +1341,9 @@ public:
     if (!resultType || !sourceType || sourceType.getRank() < 2)
       return rewriter.notifyMatchFailure(op, "not ranked tensors of rank 2+");
     int64_t rank = sourceType.getRank();
-    std::optional<int64_t> offset = getConstantInt(op.getOffset());
-    std::optional<int64_t> dim1 = getConstantDim(op.getDim1(), rank);
-    std::optional<int64_t> dim2 = getConstantDim(op.getDim2(), rank);
+    std::optional<int64_t> offset = constantInt(op.getOffset());
+    std::optional<int64_t> dim1 = constantDim(op.getDim1(), rank);
+    std::optional<int64_t> dim2 = constantDim(op.getDim2(), rank);
     if (!offset || !dim1 || !dim2 || *dim1 == *dim2)
       return rewriter.notifyMatchFailure(op, "non-constant offset or dims");
     Location loc = op.getLoc();
@@ -1434,9 +1423,9 @@ public:
         resultType.getRank() != sourceType.getRank() + 1)
       return rewriter.notifyMatchFailure(op, "not ranked tensors of rank 1+");
     std::optional<int64_t> dim =
-        getConstantDim(op.getDimension(), sourceType.getRank());
-    std::optional<int64_t> size = getConstantInt(op.getSize());
-    std::optional<int64_t> step = getConstantInt(op.getStep());
+        constantDim(op.getDimension(), sourceType.getRank());
+    std::optional<int64_t> size = constantInt(op.getSize());
+    std::optional<int64_t> step = constantInt(op.getStep());
     if (!dim || !size || !step || *size < 0 || *step < 1)
       return rewriter.notifyMatchFailure(op, "non-constant dim, size or step");
     Location loc = op.getLoc();

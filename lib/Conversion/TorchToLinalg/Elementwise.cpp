@@ -266,7 +266,7 @@ public:
   Value scaled(Value x, unsigned alphaIndex) {
     if (alphaIndex >= op->getNumOperands())
       return x;
-    std::optional<double> alpha = getConstantFloat(op->getOperand(alphaIndex));
+    std::optional<double> alpha = constantNumber(op->getOperand(alphaIndex));
     if (alpha && *alpha == 1.0)
       return x;
     return mul(x, in(alphaIndex));
@@ -415,7 +415,7 @@ Value ElementBuilder::buildComplex() {
     // Arithmetic; an alpha other than the constant 1 is not handled.
     if (isa<AtenAddTensorOp, AtenAddScalarOp, AtenSubTensorOp, AtenSubScalarOp>(
             op)) {
-      std::optional<double> alpha = getConstantFloat(op->getOperand(2));
+      std::optional<double> alpha = constantNumber(op->getOperand(2));
       if (!alpha || *alpha != 1.0)
         return nullptr;
       if (isa<AtenAddTensorOp, AtenAddScalarOp>(op))
@@ -491,7 +491,7 @@ const ElementwiseRow kElementwiseOps[] = {
      [](ElementBuilder &e) -> Value {
        OpBuilder &b = e.b;
        Location loc = e.loc;
-       std::optional<StringRef> mode = getConstantString(e.op->getOperand(2));
+       std::optional<StringRef> mode = constantString(e.op->getOperand(2));
        if (isNone(e.op->getOperand(2)))
          return e.isFloat() ? e.div(e.in(0), e.in(1)) : nullptr;
        if (!mode)
@@ -564,7 +564,7 @@ const ElementwiseRow kElementwiseOps[] = {
     {isOneOf<AtenPowTensorScalarOp, AtenPowTensorTensorOp, AtenPowScalarOp>,
      [](ElementBuilder &e) -> Value {
        if (e.isFloat()) {
-         std::optional<double> exponent = getConstantFloat(e.op->getOperand(1));
+         std::optional<double> exponent = constantNumber(e.op->getOperand(1));
          if (exponent && *exponent == 2.0)
            return e.mul(e.in(0), e.in(0));
          return e.b.create<math::PowFOp>(e.loc, e.in(0), e.in(1));
@@ -626,7 +626,7 @@ const ElementwiseRow kElementwiseOps[] = {
        if (!e.isFloat())
          return nullptr;
        std::optional<StringRef> approximate =
-           getConstantString(e.op->getOperand(1));
+           constantString(e.op->getOperand(1));
        Value x = e.in(0);
        Value half = e.mul(e.constant(0.5), x);
        if (approximate && *approximate == "tanh") {
@@ -879,7 +879,7 @@ public:
         convertedTensorType(getTypeConverter(), op->getResult(0));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "result is not a ranked tensor");
-    if (isa<AtenDropoutOp>(op) && getConstantBool(op->getOperand(2)) != false)
+    if (isa<AtenDropoutOp>(op) && constantBool(op->getOperand(2)) != false)
       return rewriter.notifyMatchFailure(op, "dropout in training mode");
 
     // Tensor operands are broadcast inputs; the others are captured values.

@@ -90,8 +90,8 @@ public:
     if constexpr (std::is_same_v<OpTy, AtenAddmmOp>) {
       // beta * self + alpha * product, self broadcast.
       Value beta = operands[3], alpha = operands[4];
-      bool unitBeta = getConstantFloat(op->getOperand(3)) == 1.0;
-      bool unitAlpha = getConstantFloat(op->getOperand(4)) == 1.0;
+      bool unitBeta = constantNumber(op->getOperand(3)) == 1.0;
+      bool unitAlpha = constantNumber(op->getOperand(4)) == 1.0;
       Type element = resultType.getElementType();
       if (!isa<mlir::FloatType>(element) && !isa<IntegerType>(element))
         return rewriter.notifyMatchFailure(op, "unsupported dtype");
@@ -139,14 +139,12 @@ public:
         inputType.getRank() > 5)
       return rewriter.notifyMatchFailure(op, "not a 1-D, 2-D or 3-D conv");
     int64_t spatial = inputType.getRank() - 2;
-    std::optional<SmallVector<int64_t>> stride =
-        getConstantIntList(op.getStride());
-    std::optional<SmallVector<int64_t>> padding =
-        getConstantIntList(op.getPadding());
+    std::optional<SmallVector<int64_t>> stride = constantInts(op.getStride());
+    std::optional<SmallVector<int64_t>> padding = constantInts(op.getPadding());
     std::optional<SmallVector<int64_t>> dilation =
-        getConstantIntList(op.getDilation());
-    std::optional<bool> transposed = getConstantBool(op.getTransposed());
-    std::optional<int64_t> groups = getConstantInt(op.getGroups());
+        constantInts(op.getDilation());
+    std::optional<bool> transposed = constantBool(op.getTransposed());
+    std::optional<int64_t> groups = constantInt(op.getGroups());
     if (!stride || !padding || !dilation || !transposed || !groups)
       return rewriter.notifyMatchFailure(op, "non-constant conv parameters");
     auto expand = [&](SmallVector<int64_t> &v) {
@@ -170,7 +168,7 @@ public:
       // output_padding at the end), with the weight's in/out channels
       // swapped and its window flipped.
       std::optional<SmallVector<int64_t>> outputPadding =
-          getConstantIntList(op.getOutputPadding());
+          constantInts(op.getOutputPadding());
       if (*groups != 1 || !outputPadding || !expand(*outputPadding) ||
           !inputType.hasStaticShape() || !weightType.hasStaticShape())
         return rewriter.notifyMatchFailure(

@@ -42,7 +42,7 @@ std::optional<Window> readWindow(Value kernel, Value stride, Value padding,
                   ArrayRef<int64_t> dflt) {
     std::optional<SmallVector<int64_t>> values;
     if (list)
-      values = getConstantIntList(list);
+      values = constantInts(list);
     else
       values = SmallVector<int64_t>(dflt);
     if (!values)
@@ -58,7 +58,7 @@ std::optional<Window> readWindow(Value kernel, Value stride, Value padding,
   if (!read(kernel, w.kernel, {}) || !read(stride, w.stride, w.kernel) ||
       !read(padding, w.padding, zeros) || !read(dilation, w.dilation, ones))
     return std::nullopt;
-  std::optional<bool> ceil = ceilMode ? getConstantBool(ceilMode) : false;
+  std::optional<bool> ceil = ceilMode ? constantBool(ceilMode) : false;
   if (!ceil)
     return std::nullopt;
   w.ceilMode = *ceil;
@@ -288,10 +288,10 @@ public:
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    Value(), op->getOperand(4), spatial);
-    std::optional<bool> includePad = getConstantBool(op->getOperand(5));
+    std::optional<bool> includePad = constantBool(op->getOperand(5));
     std::optional<int64_t> divisor;
     if (op->getNumOperands() > 6 && !isNone(op->getOperand(6))) {
-      divisor = getConstantInt(op->getOperand(6));
+      divisor = constantInt(op->getOperand(6));
       if (!divisor)
         return rewriter.notifyMatchFailure(op, "non-constant divisor");
     }

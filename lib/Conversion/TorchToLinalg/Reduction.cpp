@@ -111,10 +111,9 @@ std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
   SmallVector<int64_t> raw;
   if (isNone(dims)) {
     raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  } else if (std::optional<int64_t> dim = getConstantInt(dims)) {
+  } else if (std::optional<int64_t> dim = constantInt(dims)) {
     raw.push_back(*dim);
-  } else if (std::optional<SmallVector<int64_t>> list =
-                 getConstantIntList(dims)) {
+  } else if (std::optional<SmallVector<int64_t>> list = constantInts(dims)) {
     raw = *list;
     if (raw.empty()) // sum(x, dim=[]) reduces everything
       raw = llvm::to_vector(llvm::seq<int64_t>(0, rank));
@@ -123,7 +122,7 @@ std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
   }
   SmallVector<int64_t> result;
   for (int64_t dim : raw) {
-    std::optional<int64_t> normalized = normalizeDim(dim, rank);
+    std::optional<int64_t> normalized = wrapDim(dim, rank);
     if (!normalized)
       return std::nullopt;
     if (rank > 0 && !llvm::is_contained(result, *normalized))
@@ -245,7 +244,7 @@ public:
       return rewriter.notifyMatchFailure(op, "non-constant dims");
     std::optional<bool> keepdim = false;
     if constexpr (keepdimIndex >= 0)
-      keepdim = getConstantBool(op->getOperand(keepdimIndex));
+      keepdim = constantBool(op->getOperand(keepdimIndex));
     if (!keepdim)
       return rewriter.notifyMatchFailure(op, "non-constant keepdim");
 
@@ -292,7 +291,7 @@ public:
     if (!inputType)
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
     Location loc = op.getLoc();
-    std::optional<bool> keepdim = getConstantBool(op->getOperand(2));
+    std::optional<bool> keepdim = constantBool(op->getOperand(2));
     if (!keepdim)
       return rewriter.notifyMatchFailure(op, "non-constant keepdim");
     int64_t dim;
@@ -313,7 +312,7 @@ public:
       dim = 0;
     } else {
       std::optional<int64_t> normalized =
-          getConstantDim(op->getOperand(1), inputType.getRank());
+          constantDim(op->getOperand(1), inputType.getRank());
       if (!normalized)
         return rewriter.notifyMatchFailure(op, "non-constant dim");
       dim = *normalized;
@@ -433,8 +432,7 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     if (!resultType || !inputType || inputType.getRank() == 0)
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), inputType.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), inputType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op,
                                          "non-constant dim, or out of range");

@@ -96,8 +96,7 @@ public:
     if (!resultType || !isa<RankedTensorType>(self.getType()) || !indexType ||
         indexType.getRank() != resultType.getRank())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one rank");
-    std::optional<int64_t> dim =
-        getConstantDim(op.getDim(), resultType.getRank());
+    std::optional<int64_t> dim = constantDim(op.getDim(), resultType.getRank());
     if (!dim)
       return rewriter.notifyMatchFailure(op,
                                          "non-constant dim, or out of range");
@@ -116,10 +115,10 @@ public:
     if constexpr (std::is_same_v<OpTy, AtenScatterAddOp>)
       how = ReductionKind::Sum;
     if constexpr (std::is_same_v<OpTy, AtenScatterReduceTwoOp>) {
-      std::optional<StringRef> reduce = getConstantString(op.getReduce());
+      std::optional<StringRef> reduce = constantString(op.getReduce());
       std::optional<ReductionKind> parsed =
           reduce ? parseReduce(*reduce) : std::nullopt;
-      std::optional<bool> include = getConstantBool(op.getIncludeSelf());
+      std::optional<bool> include = constantBool(op.getIncludeSelf());
       if (!parsed || !include)
         return rewriter.notifyMatchFailure(
             op, "reduce is not one of sum/prod/amax/amin/mean, or include_self "
@@ -219,9 +218,8 @@ public:
         convertedTensorType(converter, op.getResult());
     Value self = adaptor.getSelf(), values = adaptor.getValues();
     auto valuesType = dyn_cast<RankedTensorType>(values.getType());
-    std::optional<SmallVector<Value>> elements =
-        getListElements(op.getIndices());
-    std::optional<bool> accumulate = getConstantBool(op.getAccumulate());
+    std::optional<SmallVector<Value>> elements = listElements(op.getIndices());
+    std::optional<bool> accumulate = constantBool(op.getAccumulate());
     if (!resultType || !isa<RankedTensorType>(self.getType()) || !valuesType ||
         !elements || !accumulate)
       return rewriter.notifyMatchFailure(

@@ -166,14 +166,14 @@ public:
         inputType.getElementType() != valuesType.getElementType())
       return rewriter.notifyMatchFailure(op, "not ranked tensors of one dtype");
     int64_t rank = std::max<int64_t>(inputType.getRank(), 1);
-    std::optional<int64_t> dim = getConstantDim(op.getDim(), rank);
+    std::optional<int64_t> dim = constantDim(op.getDim(), rank);
     Value k;
     std::optional<bool> descending;
     if constexpr (std::is_same_v<OpTy, AtenTopkOp>) {
-      descending = getConstantBool(op.getLargest());
+      descending = constantBool(op.getLargest());
       k = adaptor.getK();
     } else {
-      descending = getConstantBool(op.getDescending());
+      descending = constantBool(op.getDescending());
     }
     if (!dim || !descending)
       return rewriter.notifyMatchFailure(op,

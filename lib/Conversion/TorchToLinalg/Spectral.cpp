@@ -67,7 +67,7 @@ sumOverDim(MLIRContext *context, int64_t rank, int64_t dim) {
 /// PyTorch's normalization code of an _fft_* op (0: none, 1: by 1/sqrt(n),
 /// 2: by 1/n, per transformed dimension); nullopt unless a constant in range.
 std::optional<int64_t> getNormalization(Value normalization) {
-  std::optional<int64_t> code = getConstantInt(normalization);
+  std::optional<int64_t> code = constantInt(normalization);
   if (!code || *code < 0 || *code > 2)
     return std::nullopt;
   return code;
@@ -76,11 +76,11 @@ std::optional<int64_t> getNormalization(Value normalization) {
 /// The constant dim list of an _fft_* op, each normalized for `rank`, in
 /// the op's order; nullopt if not constant, empty, or a dim is out of range.
 std::optional<SmallVector<int64_t>> getFftDims(Value dimList, int64_t rank) {
-  std::optional<SmallVector<int64_t>> dims = getConstantIntList(dimList);
+  std::optional<SmallVector<int64_t>> dims = constantInts(dimList);
   if (!dims || dims->empty())
     return std::nullopt;
   for (int64_t &dim : *dims) {
-    std::optional<int64_t> d = normalizeDim(dim, rank);
+    std::optional<int64_t> d = wrapDim(dim, rank);
     if (!d)
       return std::nullopt;
     dim = *d;
@@ -346,12 +346,12 @@ public:
         getNormalization(op.getNormalization());
     bool inverse = false, onesided = false;
     if constexpr (realInput) {
-      std::optional<bool> flag = getConstantBool(op.getOnesided());
+      std::optional<bool> flag = constantBool(op.getOnesided());
       if (!flag)
         return rewriter.notifyMatchFailure(op, "onesided is not a constant");
       onesided = *flag;
     } else {
-      std::optional<bool> forward = getConstantBool(op.getForward());
+      std::optional<bool> forward = constantBool(op.getForward());
       if (!forward)
         return rewriter.notifyMatchFailure(op, "forward is not a constant");
       inverse = !*forward;

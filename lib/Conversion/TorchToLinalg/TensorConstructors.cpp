@@ -33,7 +33,7 @@ newTensorSizes(OpBuilder &b, Location loc, const TypeConverter *converter,
   SmallVector<OpFoldResult> sizes;
   std::optional<SmallVector<Value>> elements;
   if (!type.hasStaticShape()) {
-    elements = getListElements(sizeList);
+    elements = listElements(sizeList);
     if (!elements || static_cast<int64_t>(elements->size()) != type.getRank())
       return std::nullopt;
   }

@@ -1,5 +1,6 @@
-// torch-decompose-complex-ops on ops that split, join, repeat, pad, reorder
-// or mask elements, and on the constructors built from arange.
+// torch-decompose-complex-ops on ops that split, join, repeat, pad, reorder,
+// mask, select or scatter elements, and on the constructors built from
+// arange (or, for constant arguments, a literal).
 // RUN: torch-mlir-opt %s -torch-decompose-complex-ops -split-input-file | FileCheck %s
 // RUN: torch-mlir-opt %s -torch-decompose-complex-ops="legal-ops=aten.split.Tensor" -split-input-file | FileCheck %s --check-prefix=LEGAL
 
@@ -195,4 +196,211 @@ func.func @prims(%x: !torch.vtensor<[1,3,1],f32>, %y: !torch.vtensor<[2,3],f32>,
   %2 = torch.prims.collapse %y, %int0, %int1 : !torch.vtensor<[2,3],f32>, !torch.int, !torch.int -> !torch.vtensor<[6],f32>
   %3 = torch.prims.split_dim %z, %int0, %int3 : !torch.vtensor<[6],f32>, !torch.int, !torch.int -> !torch.vtensor<[3,2],f32>
   return %1, %2, %3 : !torch.vtensor<[3],f32>, !torch.vtensor<[6],f32>, !torch.vtensor<[3,2],f32>
+}
+
+// -----
+
+// flip along a dynamic dim 0 and dim -1: each read at n - 1 - i (n from
+// aten.size.int for the dynamic one, 4 - 1 = 3 for the static one).
+// CHECK-LABEL: func.func @flip(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[?,3,4],f32>)
+// CHECK:         %[[N:.*]] = torch.aten.size.int %[[X]], %int0
+// CHECK:         %[[I:.*]] = torch.aten.arange.start_step %int0, %[[N]], {{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         %[[N1:.*]] = torch.aten.size.int %[[X]], %int0
+// CHECK:         %[[LAST:.*]] = torch.aten.sub.int %[[N1]], %int1
+// CHECK:         %[[J:.*]] = torch.aten.rsub.Scalar %[[I]], %[[LAST]], %int1
+// CHECK:         %[[A:.*]] = torch.aten.index_select %[[X]], %int0, %[[J]] : {{.*}} -> !torch.vtensor<[?,3,4],f32>
+// CHECK:         %[[I2:.*]] = torch.aten.arange.start_step %int0, %int4, {{.*}} -> !torch.vtensor<[4],si64>
+// CHECK:         %[[J2:.*]] = torch.aten.rsub.Scalar %[[I2]], %int3, %int1
+// CHECK:         %[[R:.*]] = torch.aten.index_select %[[A]], %int2, %[[J2]] : {{.*}} -> !torch.vtensor<[?,3,4],f32>
+// CHECK:         return %[[R]]
+// CHECK-NOT:     torch.aten.flip
+func.func @flip(%x: !torch.vtensor<[?,3,4],f32>) -> !torch.vtensor<[?,3,4],f32> {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %d = torch.prim.ListConstruct %int0, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.flip %x, %d : !torch.vtensor<[?,3,4],f32>, !torch.list<int> -> !torch.vtensor<[?,3,4],f32>
+  return %0 : !torch.vtensor<[?,3,4],f32>
+}
+
+// -----
+
+// triu(x, -1) of a [4, 3] integer matrix: x where col - row >= -1, else 0.
+// CHECK-LABEL: func.func @triu(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4,3],si32>)
+// CHECK:         %[[R:.*]] = torch.aten.arange.start_step %int0, %int4, {{.*}} -> !torch.vtensor<[4],si64>
+// CHECK:         %[[C:.*]] = torch.aten.arange.start_step %int0, %int3, {{.*}} -> !torch.vtensor<[3],si64>
+// CHECK:         %[[RC:.*]] = torch.aten.unsqueeze %[[R]], %int1 : {{.*}} -> !torch.vtensor<[4,1],si64>
+// CHECK:         %[[D:.*]] = torch.aten.sub.Tensor %[[C]], %[[RC]], %int1 : {{.*}} -> !torch.vtensor<[4,3],si64>
+// CHECK:         %[[K:.*]] = torch.aten.ge.Scalar %[[D]], %int-1
+// CHECK:         %[[W:.*]] = torch.aten.where.ScalarOther %[[K]], %[[X]], %int0 : {{.*}} -> !torch.vtensor<[4,3],si32>
+// CHECK:         return %[[W]]
+// CHECK-NOT:     torch.aten.triu
+func.func @triu(%x: !torch.vtensor<[4,3],si32>) -> !torch.vtensor<[4,3],si32> {
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.triu %x, %int-1 : !torch.vtensor<[4,3],si32>, !torch.int -> !torch.vtensor<[4,3],si32>
+  return %0 : !torch.vtensor<[4,3],si32>
+}
+
+// -----
+
+// eye(3) of bool (11): the col == row mask itself, no cast.
+// CHECK-LABEL: func.func @eye_bool(
+// CHECK:         %[[R:.*]] = torch.aten.arange.start_step %int0, %int3, {{.*}} -> !torch.vtensor<[3],si64>
+// CHECK:         %[[C:.*]] = torch.aten.arange.start_step %int0, %int3, {{.*}} -> !torch.vtensor<[3],si64>
+// CHECK:         %[[RC:.*]] = torch.aten.unsqueeze %[[R]], %int1 : {{.*}} -> !torch.vtensor<[3,1],si64>
+// CHECK:         %[[M:.*]] = torch.aten.eq.Tensor %[[RC]], %[[C]] : {{.*}} -> !torch.vtensor<[3,3],i1>
+// CHECK-NOT:     torch.aten.to.dtype
+// CHECK:         return %[[M]]
+// CHECK-NOT:     torch.aten.eye
+func.func @eye_bool() -> !torch.vtensor<[3,3],i1> {
+  %int3 = torch.constant.int 3
+  %int11 = torch.constant.int 11
+  %none = torch.constant.none
+  %0 = torch.aten.eye %int3, %int11, %none, %none, %none : !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[3,3],i1>
+  return %0 : !torch.vtensor<[3,3],i1>
+}
+
+// -----
+
+// linspace(-1, 1, 5): step 0.5; the first half (i < 2) -1 + i * 0.5, the
+// rest 1 - (4 - i) * 0.5, as PyTorch computes it.
+// CHECK-LABEL: func.func @linspace(
+// CHECK:         %[[I:.*]] = torch.aten.arange.start_step %int0, %int5, %int1, %int6, {{.*}} -> !torch.vtensor<[5],f32>
+// CHECK:         %[[S:.*]] = torch.aten.mul.Scalar %[[I]], %float5.000000e-01
+// CHECK:         %[[A:.*]] = torch.aten.add.Scalar %[[S]], %float-1.000000e00, %int1
+// CHECK:         %[[BF:.*]] = torch.aten.rsub.Scalar %[[I]], %float4.000000e00, %int1
+// CHECK:         %[[BS:.*]] = torch.aten.mul.Scalar %[[BF]], %float5.000000e-01
+// CHECK:         %[[B:.*]] = torch.aten.rsub.Scalar %[[BS]], %float1.000000e00, %int1
+// CHECK:         %[[H:.*]] = torch.aten.lt.Scalar %[[I]], %int2
+// CHECK:         %[[R:.*]] = torch.aten.where.self %[[H]], %[[A]], %[[B]]
+// CHECK:         return %[[R]]
+// CHECK-NOT:     torch.aten.linspace
+func.func @linspace() -> !torch.vtensor<[5],f32> {
+  %int5 = torch.constant.int 5
+  %start = torch.constant.float -1.000000e+00
+  %end = torch.constant.float 1.000000e+00
+  %none = torch.constant.none
+  %0 = torch.aten.linspace %start, %end, %int5, %none, %none, %none, %none : !torch.float, !torch.float, !torch.int, !torch.none, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],f32>
+  return %0 : !torch.vtensor<[5],f32>
+}
+
+// -----
+
+// tril_indices(3, 2) and triu_indices(3, 3, 1) of constants: literals of
+// the (row, col) pairs, row by row.
+// CHECK-LABEL: func.func @triangle_indices(
+// CHECK:         %[[L:.*]] = torch.vtensor.literal(dense<{{\[}}[0, 1, 1, 2, 2], [0, 0, 1, 0, 1]]> : tensor<2x5xsi64>) : !torch.vtensor<[2,5],si64>
+// CHECK:         %[[U:.*]] = torch.vtensor.literal(dense<{{\[}}[0, 0, 1], [1, 2, 2]]> : tensor<2x3xsi64>) : !torch.vtensor<[2,3],si64>
+// CHECK:         return %[[L]], %[[U]]
+// CHECK-NOT:     torch.aten.tril_indices
+// CHECK-NOT:     torch.aten.triu_indices
+func.func @triangle_indices() -> (!torch.vtensor<[2,5],si64>, !torch.vtensor<[2,3],si64>) {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int4 = torch.constant.int 4
+  %none = torch.constant.none
+  %0 = torch.aten.tril_indices %int3, %int2, %int0, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2,5],si64>
+  %1 = torch.aten.triu_indices %int3, %int3, %int1, %int4, %none, %none, %none : !torch.int, !torch.int, !torch.int, !torch.int, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[2,3],si64>
+  return %0, %1 : !torch.vtensor<[2,5],si64>, !torch.vtensor<[2,3],si64>
+}
+
+// -----
+
+// masked_select with a [4] mask broadcast to x's [3, 4]: both flattened, x
+// read at nonzero(mask)'s column 0.
+// CHECK-LABEL: func.func @masked_select(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[3,4],f32>, %[[M:.*]]: !torch.vtensor<[4],i1>)
+// CHECK:         %[[S:.*]] = torch.prim.ListConstruct %int3, %int4
+// CHECK:         %[[B:.*]] = torch.aten.broadcast_to %[[M]], %[[S]] : {{.*}} -> !torch.vtensor<[3,4],i1>
+// CHECK:         %[[XF:.*]] = torch.aten.flatten.using_ints %[[X]], %int0, %int1 : {{.*}} -> !torch.vtensor<[12],f32>
+// CHECK:         %[[MF:.*]] = torch.aten.flatten.using_ints %[[B]], %int0, %int1 : {{.*}} -> !torch.vtensor<[12],i1>
+// CHECK:         %[[NZ:.*]] = torch.aten.nonzero %[[MF]] : {{.*}} -> !torch.vtensor<[?,1],si64>
+// CHECK:         %[[I:.*]] = torch.aten.select.int %[[NZ]], %int1, %int0 : {{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         %[[R:.*]] = torch.aten.index_select %[[XF]], %int0, %[[I]] : {{.*}} -> !torch.vtensor<[?],f32>
+// CHECK:         return %[[R]]
+// CHECK-NOT:     torch.aten.masked_select
+func.func @masked_select(%x: !torch.vtensor<[3,4],f32>, %m: !torch.vtensor<[4],i1>) -> !torch.vtensor<[?],f32> {
+  %0 = torch.aten.masked_select %x, %m : !torch.vtensor<[3,4],f32>, !torch.vtensor<[4],i1> -> !torch.vtensor<[?],f32>
+  return %0 : !torch.vtensor<[?],f32>
+}
+
+// -----
+
+// one_hot(x, 5) = (x[..., None] == arange(5)) as si64.
+// CHECK-LABEL: func.func @one_hot(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[2,3],si64>)
+// CHECK:         %[[C:.*]] = torch.aten.unsqueeze %[[X]], %int-1 : {{.*}} -> !torch.vtensor<[2,3,1],si64>
+// CHECK:         %[[A:.*]] = torch.aten.arange.start_step %int0, %int5, {{.*}} -> !torch.vtensor<[5],si64>
+// CHECK:         %[[E:.*]] = torch.aten.eq.Tensor %[[C]], %[[A]] : {{.*}} -> !torch.vtensor<[2,3,5],i1>
+// CHECK:         %[[R:.*]] = torch.aten.to.dtype %[[E]], %int4, {{.*}} -> !torch.vtensor<[2,3,5],si64>
+// CHECK:         return %[[R]]
+// CHECK-NOT:     torch.aten.one_hot
+func.func @one_hot(%x: !torch.vtensor<[2,3],si64>) -> !torch.vtensor<[2,3,5],si64> {
+  %int5 = torch.constant.int 5
+  %0 = torch.aten.one_hot %x, %int5 : !torch.vtensor<[2,3],si64>, !torch.int -> !torch.vtensor<[2,3,5],si64>
+  return %0 : !torch.vtensor<[2,3,5],si64>
+}
+
+// -----
+
+// index_put.hacked_twin with a mask beside an integer index: the mask's
+// nonzero positions become its dim's integer index (the op itself stays,
+// accumulating).
+// CHECK-LABEL: func.func @index_put_hacked_twin(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4,3],f32>, %[[M:.*]]: !torch.vtensor<[4],i1>, %[[I:.*]]: !torch.vtensor<[2],si64>, %[[V:.*]]: !torch.vtensor<[2],f32>)
+// CHECK:         %[[NZ:.*]] = torch.aten.nonzero %[[M]] : {{.*}} -> !torch.vtensor<[?,1],si64>
+// CHECK:         %[[COL:.*]] = torch.aten.select.int %[[NZ]], %int1, %int0 : {{.*}} -> !torch.vtensor<[?],si64>
+// CHECK:         %[[L:.*]] = torch.prim.ListConstruct %[[COL]], %[[I]] : (!torch.vtensor<[?],si64>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor>
+// CHECK:         %[[R:.*]] = torch.aten.index_put.hacked_twin %[[X]], %[[L]], %[[V]], %true
+// CHECK:         return %[[R]]
+func.func @index_put_hacked_twin(%x: !torch.vtensor<[4,3],f32>, %m: !torch.vtensor<[4],i1>, %i: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2],f32>) -> !torch.vtensor<[4,3],f32> {
+  %true = torch.constant.bool true
+  %list = torch.prim.ListConstruct %m, %i : (!torch.vtensor<[4],i1>, !torch.vtensor<[2],si64>) -> !torch.list<vtensor>
+  %0 = torch.aten.index_put.hacked_twin %x, %list, %v, %true : !torch.vtensor<[4,3],f32>, !torch.list<vtensor>, !torch.vtensor<[2],f32>, !torch.bool -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// _index_put_impl is index_put (unsafe dropped, accumulate kept).
+// CHECK-LABEL: func.func @index_put_impl(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4,3],f32>, %[[I:.*]]: !torch.vtensor<[2],si64>, %[[V:.*]]: !torch.vtensor<[2,3],f32>)
+// CHECK:         %[[L:.*]] = torch.prim.ListConstruct %[[I]]
+// CHECK:         %[[R:.*]] = torch.aten.index_put %[[X]], %[[L]], %[[V]], %true : {{.*}} -> !torch.vtensor<[4,3],f32>
+// CHECK:         return %[[R]]
+// CHECK-NOT:     torch.aten._index_put_impl
+func.func @index_put_impl(%x: !torch.vtensor<[4,3],f32>, %i: !torch.vtensor<[2],si64>, %v: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[4,3],f32> {
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %list = torch.prim.ListConstruct %i : (!torch.vtensor<[2],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten._index_put_impl %x, %list, %v, %true, %false : !torch.vtensor<[4,3],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[2,3],f32>, !torch.bool, !torch.bool -> !torch.vtensor<[4,3],f32>
+  return %0 : !torch.vtensor<[4,3],f32>
+}
+
+// -----
+
+// scatter.reduce "add" is scatter_reduce.two "sum" including self;
+// scatter.value_reduce (an operator) "multiply" is scatter_reduce.two
+// "prod" of the value filled to the index's shape.
+// CHECK-LABEL: func.func @scatter_reduce(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[3,5],f32>, %[[I:.*]]: !torch.vtensor<[2,5],si64>, %[[S:.*]]: !torch.vtensor<[2,5],f32>)
+// CHECK-DAG:     %[[PROD:.*]] = torch.constant.str "prod"
+// CHECK-DAG:     %[[SUM:.*]] = torch.constant.str "sum"
+// CHECK:         %[[R0:.*]] = torch.aten.scatter_reduce.two %[[X]], %int0, %[[I]], %[[S]], %[[SUM]], %true : {{.*}} -> !torch.vtensor<[3,5],f32>
+// CHECK:         %[[F:.*]] = torch.aten.full_like %[[I]], %float2.000000e00, %int6, {{.*}} -> !torch.vtensor<[2,5],f32>
+// CHECK:         %[[R1:.*]] = torch.aten.scatter_reduce.two %[[X]], %int0, %[[I]], %[[F]], %[[PROD]], %true : {{.*}} -> !torch.vtensor<[3,5],f32>
+// CHECK:         return %[[R0]], %[[R1]]
+// CHECK-NOT:     torch.aten.scatter.reduce
+// CHECK-NOT:     torch.operator
+func.func @scatter_reduce(%x: !torch.vtensor<[3,5],f32>, %i: !torch.vtensor<[2,5],si64>, %s: !torch.vtensor<[2,5],f32>) -> (!torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>) {
+  %int0 = torch.constant.int 0
+  %add = torch.constant.str "add"
+  %mul = torch.constant.str "multiply"
+  %f = torch.constant.float 2.000000e+00
+  %0 = torch.aten.scatter.reduce %x, %int0, %i, %s, %add : !torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[2,5],si64>, !torch.vtensor<[2,5],f32>, !torch.str -> !torch.vtensor<[3,5],f32>
+  %1 = torch.operator "aten.scatter.value_reduce"(%x, %int0, %i, %f, %mul) : (!torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[2,5],si64>, !torch.float, !torch.str) -> !torch.vtensor<[3,5],f32>
+  return %0, %1 : !torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>
 }

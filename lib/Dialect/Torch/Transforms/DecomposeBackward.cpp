@@ -201,7 +201,7 @@ public:
     if (!type || !dim)
       return rewriter.notifyMatchFailure(op, "types or dim unknown");
     int64_t rank = type.getSizes().size();
-    std::optional<int64_t> d = normalDim(*dim, std::max<int64_t>(rank, 1));
+    std::optional<int64_t> d = wrapDim(*dim, rank);
     if (!d)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     TorchBuilder b(rewriter, op.getLoc());
@@ -291,7 +291,7 @@ public:
       return rewriter.notifyMatchFailure(op, "operands of another type");
     TorchBuilder b(rewriter, op.getLoc());
     Elementwise e{b, type};
-    Value maskAsFloat = b.castTo(op.getMask(), type);
+    Value maskAsFloat = b.convert(op.getMask(), type.getDtype());
     rewriter.replaceOp(
         op, e.scale(e.mul(op.getGradOutput(), maskAsFloat), op.getScale()));
     return success();
@@ -341,7 +341,7 @@ Value swapFirstTwo(TorchBuilder &b, Value x) {
   auto t = cast<ValueTensorType>(x.getType());
   SmallVector<int64_t> sizes(t.getSizes());
   std::swap(sizes[0], sizes[1]);
-  return b.create<AtenTransposeIntOp>(b.type(sizes, t.getDtype()), x,
+  return b.create<AtenTransposeIntOp>(b.tensorType(sizes, t.getDtype()), x,
                                       b.constInt(0), b.constInt(1));
 }
 
@@ -363,7 +363,7 @@ Value cropOrPad(TorchBuilder &b, Value x, ArrayRef<int64_t> before,
   }
   if (!any)
     return x;
-  return b.create<AtenConstantPadNdOp>(b.type(shape, t.getDtype()), x,
+  return b.create<AtenConstantPadNdOp>(b.tensorType(shape, t.getDtype()), x,
                                        b.intList(pad), b.constFloat(0));
 }
 
@@ -425,8 +425,8 @@ public:
         target.push_back(inSizes[2 + i]);
       }
       Value transposed = b.create<AtenConvolutionOp>(
-          b.type(full, dtype), op.getGradOutput(), op.getWeight(), b.none(),
-          b.intList(*stride), b.intList(zeros), b.intList(*dilation),
+          b.tensorType(full, dtype), op.getGradOutput(), op.getWeight(),
+          b.none(), b.intList(*stride), b.intList(zeros), b.intList(*dilation),
           b.constBool(true), b.intList(zeros), b.constInt(1));
       results[0] = cropOrPad(b, transposed, *padding, target);
     }
@@ -440,9 +440,9 @@ public:
                            (*dilation)[i] +
                        1);
       Value correlated = b.create<AtenConvolutionOp>(
-          b.type(full, dtype), inputT, gradT, b.none(), b.intList(*dilation),
-          b.intList(*padding), b.intList(*stride), b.constBool(false),
-          b.intList(zeros), b.constInt(1));
+          b.tensorType(full, dtype), inputT, gradT, b.none(),
+          b.intList(*dilation), b.intList(*padding), b.intList(*stride),
+          b.constBool(false), b.intList(zeros), b.constInt(1));
       // Cut to the kernel (the last rows reach only padding).
       SmallVector<int64_t> sizes(full);
       for (size_t i = 0; i < spatial; ++i) {
@@ -450,8 +450,8 @@ public:
           continue;
         sizes[2 + i] = wSizes[2 + i];
         correlated = b.create<AtenSliceTensorOp>(
-            b.type(sizes, dtype), correlated, b.constInt(2 + i), b.constInt(0),
-            b.constInt(wSizes[2 + i]), b.constInt(1));
+            b.tensorType(sizes, dtype), correlated, b.constInt(2 + i),
+            b.constInt(0), b.constInt(wSizes[2 + i]), b.constInt(1));
       }
       results[1] = swapFirstTwo(b, correlated);
     }
@@ -460,7 +460,7 @@ public:
       for (size_t i = 0; i < spatial; ++i)
         dims.push_back(2 + i);
       results[2] = b.create<AtenSumDimIntListOp>(
-          b.type({gSizes[1]}, dtype), op.getGradOutput(), b.intList(dims),
+          b.tensorType({gSizes[1]}, dtype), op.getGradOutput(), b.intList(dims),
           b.constBool(false), b.none());
     }
     for (unsigned i = 0; i < 3; ++i)
@@ -495,8 +495,8 @@ public:
       int64_t product = sizeProduct({sizes[rank - 2], sizes[rank - 1]});
       sizes.pop_back();
       sizes.back() = product;
-      return b.create<AtenFlattenUsingIntsOp>(b.type(sizes, t.getDtype()), x,
-                                              b.constInt(rank - 2),
+      return b.create<AtenFlattenUsingIntsOp>(b.tensorType(sizes, t.getDtype()),
+                                              x, b.constInt(rank - 2),
                                               b.constInt(rank - 1));
     };
     Value none = b.none();
@@ -511,7 +511,8 @@ public:
     SmallVector<Value> shape;
     for (int64_t d = 0; d < rank; ++d)
       shape.push_back(b.sizeOf(op.getSelf(), d));
-    rewriter.replaceOpWithNewOp<AtenViewOp>(op, self, summed, b.list(shape));
+    rewriter.replaceOpWithNewOp<AtenViewOp>(op, self, summed,
+                                            b.sizeList(shape));
     return success();
   }
 };
@@ -542,20 +543,22 @@ public:
     int64_t count = sizeProduct(indices.getSizes());
     Value flatIndices = b.flattened(op.getIndices());
     Value rows = b.create<AtenViewOp>(
-        b.type({count, width}, grad.getDtype()), op.getGradOutput(),
-        b.list({b.constInt(-1), b.sizeOf(op.getGradOutput(), -1)}));
+        b.tensorType({count, width}, grad.getDtype()), op.getGradOutput(),
+        b.sizeList({b.constInt(-1), b.sizeOf(op.getGradOutput(), -1)}));
     if (*padding >= 0) {
       ValueTensorType flatType = cast<ValueTensorType>(flatIndices.getType());
-      Value kept = b.create<AtenNeScalarOp>(b.type(flatType.getSizes(), b.i1()),
-                                            flatIndices, b.constInt(*padding));
-      Value column = b.create<AtenUnsqueezeOp>(b.type({count, 1}, b.i1()), kept,
-                                               b.constInt(1));
+      Value kept =
+          b.create<AtenNeScalarOp>(b.tensorType(flatType.getSizes(), b.i1()),
+                                   flatIndices, b.constInt(*padding));
+      Value column = b.create<AtenUnsqueezeOp>(b.tensorType({count, 1}, b.i1()),
+                                               kept, b.constInt(1));
       rows = b.create<AtenWhereScalarOtherOp>(rows.getType(), column, rows,
                                               b.constFloat(0));
     }
     Value none = b.none();
     Value zeros = b.create<AtenZerosOp>(
-        result, b.list({op.getNumWeights(), b.sizeOf(op.getGradOutput(), -1)}),
+        result,
+        b.sizeList({op.getNumWeights(), b.sizeOf(op.getGradOutput(), -1)}),
         b.dtypeOf(result.getDtype()), none, none, none);
     rewriter.replaceOpWithNewOp<AtenIndexPutHackedTwinOp>(
         op, result, zeros, b.tensorList({flatIndices}), rows,
@@ -577,7 +580,7 @@ Value floatLiteral(TorchBuilder &b, ArrayRef<int64_t> sizes,
   }
   auto attr =
       DenseElementsAttr::get(RankedTensorType::get(sizes, dtype), elements);
-  return b.create<ValueTensorLiteralOp>(b.type(sizes, dtype), attr);
+  return b.create<ValueTensorLiteralOp>(b.tensorType(sizes, dtype), attr);
 }
 
 /// avg_pool2d_backward(grad, self, kernel, stride, padding, ceil_mode,
@@ -646,8 +649,8 @@ public:
     // [..., Ho, Wo] -> [N * C, 1, Ho, Wo]: one channel per plane.
     int64_t planes = sizeProduct(grad.getSizes().drop_back(2));
     Value asPlanes =
-        b.create<AtenViewOp>(b.type({planes, 1, out[0], out[1]}, dtype), scaled,
-                             b.intList({planes, 1, out[0], out[1]}));
+        b.create<AtenViewOp>(b.tensorType({planes, 1, out[0], out[1]}, dtype),
+                             scaled, b.intList({planes, 1, out[0], out[1]}));
     SmallVector<double> ones((*kernel)[0] * (*kernel)[1], 1.0);
     Value kernelOfOnes =
         floatLiteral(b, {1, 1, (*kernel)[0], (*kernel)[1]}, dtype, ones);
@@ -656,7 +659,7 @@ public:
       full.push_back((out[d] - 1) * (*stride)[d] + (*kernel)[d]);
     Value zeros = b.intList({0, 0});
     Value spread = b.create<AtenConvolutionOp>(
-        b.type(full, dtype), asPlanes, kernelOfOnes, b.none(),
+        b.tensorType(full, dtype), asPlanes, kernelOfOnes, b.none(),
         b.intList(*stride), zeros, b.intList({1, 1}), b.constBool(true), zeros,
         b.constInt(1));
     Value cropped = cropOrPad(b, spread, *padding, in);
@@ -694,7 +697,7 @@ Value timesLiteral(TorchBuilder &b, Value x, ArrayRef<double> m, int64_t rows,
   auto dtype = cast<mlir::FloatType>(t.getDtype());
   SmallVector<int64_t> sizes(t.getSizes());
   sizes.back() = cols;
-  return b.create<AtenMatmulOp>(b.type(sizes, dtype), x,
+  return b.create<AtenMatmulOp>(b.tensorType(sizes, dtype), x,
                                 floatLiteral(b, {rows, cols}, dtype, m));
 }
 
@@ -704,7 +707,7 @@ Value swapLastTwo(TorchBuilder &b, Value x) {
   SmallVector<int64_t> sizes(t.getSizes());
   int64_t rank = sizes.size();
   std::swap(sizes[rank - 1], sizes[rank - 2]);
-  return b.create<AtenTransposeIntOp>(b.type(sizes, t.getDtype()), x,
+  return b.create<AtenTransposeIntOp>(b.tensorType(sizes, t.getDtype()), x,
                                       b.constInt(rank - 2),
                                       b.constInt(rank - 1));
 }
@@ -880,10 +883,10 @@ public:
     Elementwise e{b, type};
     int64_t n = type.getSizes()[0];
     Value picked =
-        b.classMask(op.getSelf(), op.getTarget(), op.getIgnoreIndex());
+        classMask(b, op.getSelf(), op.getTarget(), op.getIgnoreIndex());
     Value g = op.getGradOutput();
     if (*reduction == 0)
-      g = b.create<AtenUnsqueezeOp>(b.type({n, 1}, grad.getDtype()), g,
+      g = b.create<AtenUnsqueezeOp>(b.tensorType({n, 1}, grad.getDtype()), g,
                                     b.constInt(1));
     Value none = b.none();
     Value ones = b.create<AtenOnesLikeOp>(type, op.getSelf(), none, none, none,

@@ -92,7 +92,7 @@ public:
     Value dimValue =
         producer->getOperand(isa<AtenUnbindIntOp>(producer) ? 1 : 2);
     std::optional<int64_t> dim = constantInt(dimValue);
-    if (!type || !dim || !normalDim(*dim, type.getSizes().size()))
+    if (!type || !dim || !normalizeDim(*dim, type.getSizes().size()))
       return rewriter.notifyMatchFailure(op, "no constant dim in range");
     // The bounds of each piece.
     int64_t pieces = op.getNumResults();
@@ -156,13 +156,13 @@ public:
       if (!type)
         return rewriter.notifyMatchFailure(op, "a tensor of unknown rank");
       int64_t rank = type.getSizes().size();
-      std::optional<int64_t> at = normalDim(*dim, rank + 1);
+      std::optional<int64_t> at = normalizeDim(*dim, rank + 1);
       if (!at)
         return rewriter.notifyMatchFailure(op, "dim out of range");
       SmallVector<int64_t> sizes(type.getSizes());
       sizes.insert(sizes.begin() + *at, 1);
       unsqueezed.push_back(b.create<AtenUnsqueezeOp>(
-          b.type(sizes, type.getDtype()), element, b.constInt(*at)));
+          b.tensorType(sizes, type.getDtype()), element, b.constInt(*at)));
     }
     Value tensors = rewriter.create<PrimListConstructOp>(
         op.getLoc(), list.getType(), unsqueezed);
@@ -205,11 +205,12 @@ public:
       products.push_back(b.mulInt(b.constInt(r), sizeValue));
       resultShape.push_back(size == kUnknownSize ? kUnknownSize : r * size);
     }
-    Value x = b.create<AtenViewOp>(b.type(spreadShape, dtype), op.getSelf(),
-                                   b.list(spread));
-    x = b.create<AtenExpandOp>(b.type(expandedShape, dtype), x,
-                               b.list(expandTo), b.constBool(false));
-    x = b.create<AtenViewOp>(b.type(resultShape, dtype), x, b.list(products));
+    Value x = b.create<AtenViewOp>(b.tensorType(spreadShape, dtype),
+                                   op.getSelf(), b.sizeList(spread));
+    x = b.create<AtenExpandOp>(b.tensorType(expandedShape, dtype), x,
+                               b.sizeList(expandTo), b.constBool(false));
+    x = b.create<AtenViewOp>(b.tensorType(resultShape, dtype), x,
+                             b.sizeList(products));
     if (x.getType() != result)
       x = b.create<TensorStaticInfoCastOp>(result, x);
     rewriter.replaceOp(op, x);
@@ -223,7 +224,7 @@ Value gatherAlong(TorchBuilder &b, Value x, int64_t dim, Value index,
   auto type = cast<ValueTensorType>(x.getType());
   SmallVector<int64_t> sizes(type.getSizes());
   sizes[dim] = length;
-  return b.create<AtenIndexSelectOp>(b.type(sizes, type.getDtype()), x,
+  return b.create<AtenIndexSelectOp>(b.tensorType(sizes, type.getDtype()), x,
                                      b.constInt(dim), index);
 }
 
@@ -318,7 +319,7 @@ public:
     Value x = op.getSelf();
     Value one = b.constInt(1);
     for (size_t k = 0; k < dims->size(); ++k) {
-      std::optional<int64_t> dim = normalDim((*dims)[k], rank);
+      std::optional<int64_t> dim = normalizeDim((*dims)[k], rank);
       if (!dim)
         return rewriter.notifyMatchFailure(op, "a dim out of range");
       Value i = b.positions(x, *dim);
@@ -351,9 +352,9 @@ public:
         knownType(op.getResult()) != type)
       return rewriter.notifyMatchFailure(op, "not a matrix of known type");
     TorchBuilder b(rewriter, op.getLoc());
-    Value diff = b.columnMinusRow(op.getSelf());
+    Value diff = columnMinusRow(b, op.getSelf());
     auto maskType =
-        b.type(cast<ValueTensorType>(diff.getType()).getSizes(), b.i1());
+        b.tensorType(cast<ValueTensorType>(diff.getType()).getSizes(), b.i1());
     Value keep;
     if constexpr (std::is_same_v<OpTy, AtenTrilOp>)
       keep = b.create<AtenLeScalarOp>(maskType, diff, op.getDiagonal());
@@ -382,14 +383,15 @@ public:
     ArrayRef<int64_t> sizes = result.getSizes();
     Value r = b.arange(b.constInt(0), rows, sizes[0]);
     Value c = b.arange(b.constInt(0), cols, sizes[1]);
-    Value column = b.create<AtenUnsqueezeOp>(b.type({sizes[0], 1}, b.i64()), r,
-                                             b.constInt(1));
-    Value mask = b.create<AtenEqTensorOp>(b.type(sizes, b.i1()), column, c);
+    Value column = b.create<AtenUnsqueezeOp>(
+        b.tensorType({sizes[0], 1}, b.i64()), r, b.constInt(1));
+    Value mask =
+        b.create<AtenEqTensorOp>(b.tensorType(sizes, b.i1()), column, c);
     if (result.getDtype() == b.i1()) {
       rewriter.replaceOp(op, mask);
       return success();
     }
-    rewriter.replaceOp(op, b.castTo(mask, result));
+    rewriter.replaceOp(op, b.convert(mask, result.getDtype()));
     return success();
   }
 };
@@ -425,7 +427,7 @@ public:
         b.constFloat(*end), one);
     // (One step is the start alone.)
     Value firstHalf =
-        b.create<AtenLtScalarOp>(b.type({*steps}, b.i1()), i,
+        b.create<AtenLtScalarOp>(b.tensorType({*steps}, b.i1()), i,
                                  b.constInt(std::max<int64_t>(*steps / 2, 1)));
     rewriter.replaceOpWithNewOp<AtenWhereSelfOp>(op, result, firstHalf,
                                                  fromStart, fromEnd);
@@ -498,7 +500,7 @@ public:
       return rewriter.notifyMatchFailure(op, "unknown types or reduction");
     TorchBuilder b(rewriter, op.getLoc());
     Value src = b.create<AtenFullLikeOp>(
-        b.type(index.getSizes(), self.getDtype()), in[2], in[3],
+        b.tensorType(index.getSizes(), self.getDtype()), in[2], in[3],
         b.dtypeOf(self.getDtype()), b.none(), b.none(), b.none(), b.none());
     rewriter.replaceOpWithNewOp<AtenScatterReduceTwoOp>(
         op, op->getResult(0).getType(), in[0], in[1], in[2], src,
@@ -528,7 +530,7 @@ public:
         source.getSizes().size() != self.getSizes().size())
       return rewriter.notifyMatchFailure(op, "not a 1-D index, or unknown");
     int64_t rank = self.getSizes().size();
-    std::optional<int64_t> d = normalDim(*dim, std::max<int64_t>(rank, 1));
+    std::optional<int64_t> d = wrapDim(*dim, rank);
     if (!d || rank == 0)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     TorchBuilder b(rewriter, op.getLoc());
@@ -540,10 +542,10 @@ public:
     }
     shapeSizes[*d] = index.getSizes().empty() ? 1 : index.getSizes()[0];
     Type i64 = index.getDtype();
-    Value spread =
-        b.create<AtenViewOp>(b.type(shapeSizes, i64), in[2], b.list(shape));
-    spread = b.create<AtenExpandOp>(b.type(source.getSizes(), i64), spread,
-                                    b.list(to), b.constBool(false));
+    Value spread = b.create<AtenViewOp>(b.tensorType(shapeSizes, i64), in[2],
+                                        b.sizeList(shape));
+    spread = b.create<AtenExpandOp>(b.tensorType(source.getSizes(), i64),
+                                    spread, b.sizeList(to), b.constBool(false));
     Value src = in[3];
     if (*alpha != 1)
       src = b.create<AtenMulScalarOp>(source, src, in[4]);
@@ -583,7 +585,7 @@ public:
       if (sizes[dim] != kUnknownSize)
         sizes[dim] = std::max<int64_t>(sizes[dim] - start - cut, 0);
       Value end = b.subInt(b.sizeOf(x, dim), b.constInt(cut));
-      x = b.create<AtenSliceTensorOp>(b.type(sizes, type.getDtype()), x,
+      x = b.create<AtenSliceTensorOp>(b.tensorType(sizes, type.getDtype()), x,
                                       b.constInt(dim), b.constInt(start), end,
                                       b.constInt(1));
       kept[2 * p] = std::max<int64_t>(left, 0);
@@ -617,7 +619,7 @@ public:
     int64_t rank = type.getSizes().size();
     SmallVector<int64_t> sorted;
     for (int64_t d : *dims) {
-      std::optional<int64_t> n = normalDim(d, rank);
+      std::optional<int64_t> n = normalizeDim(d, rank);
       if (!n)
         return rewriter.notifyMatchFailure(op, "a dim out of range");
       sorted.push_back(*n);
@@ -665,9 +667,9 @@ public:
                           PatternRewriter &rewriter) const override {
     ValueTensorType type = knownType(op.getA());
     std::optional<int64_t> dim = constantInt(op.getDim());
-    if (!type || !dim || !normalDim(*dim, type.getSizes().size()))
+    if (!type || !dim || !normalizeDim(*dim, type.getSizes().size()))
       return rewriter.notifyMatchFailure(op, "no constant dim in range");
-    int64_t d = *normalDim(*dim, type.getSizes().size());
+    int64_t d = *normalizeDim(*dim, type.getSizes().size());
     TorchBuilder b(rewriter, op.getLoc());
     SmallVector<Value> sizes;
     for (int64_t i = 0; i < static_cast<int64_t>(type.getSizes().size()); ++i) {
@@ -679,7 +681,7 @@ public:
       }
     }
     rewriter.replaceOpWithNewOp<AtenViewOp>(op, op.getType(), op.getA(),
-                                            b.list(sizes));
+                                            b.sizeList(sizes));
     return success();
   }
 };
@@ -744,16 +746,16 @@ public:
       SmallVector<Value> to;
       for (int64_t d = 0; d < rank; ++d)
         to.push_back(b.sizeOf(op.getSelf(), d));
-      m = b.create<AtenBroadcastToOp>(b.type(type.getSizes(), mask.getDtype()),
-                                      m, b.list(to));
+      m = b.create<AtenBroadcastToOp>(
+          b.tensorType(type.getSizes(), mask.getDtype()), m, b.sizeList(to));
     }
     Value x = b.flattened(op.getSelf());
     m = b.flattened(m);
     Value positions =
-        b.create<AtenNonzeroOp>(b.type({kUnknownSize, 1}, b.i64()), m);
+        b.create<AtenNonzeroOp>(b.tensorType({kUnknownSize, 1}, b.i64()), m);
     Value index =
-        b.create<AtenSelectIntOp>(b.type({kUnknownSize}, b.i64()), positions,
-                                  b.constInt(1), b.constInt(0));
+        b.create<AtenSelectIntOp>(b.tensorType({kUnknownSize}, b.i64()),
+                                  positions, b.constInt(1), b.constInt(0));
     rewriter.replaceOpWithNewOp<AtenIndexSelectOp>(op, result, x, b.constInt(0),
                                                    index);
     return success();
@@ -776,12 +778,12 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     SmallVector<int64_t> column(type.getSizes());
     column.push_back(1);
-    Value x = b.create<AtenUnsqueezeOp>(b.type(column, type.getDtype()),
+    Value x = b.create<AtenUnsqueezeOp>(b.tensorType(column, type.getDtype()),
                                         op.getSelf(), b.constInt(-1));
     Value all = b.arange(b.constInt(0), b.constInt(*classes), *classes);
-    Value hits =
-        b.create<AtenEqTensorOp>(b.type(result.getSizes(), b.i1()), x, all);
-    rewriter.replaceOp(op, b.castTo(hits, result));
+    Value hits = b.create<AtenEqTensorOp>(
+        b.tensorType(result.getSizes(), b.i1()), x, all);
+    rewriter.replaceOp(op, b.convert(hits, result.getDtype()));
     return success();
   }
 };

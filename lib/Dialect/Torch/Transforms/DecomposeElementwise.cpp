@@ -189,8 +189,8 @@ public:
       w = b.alongDim(w, rank, 1, weight.getSizes()[0]);
     }
     Value scaled = b.create<AtenMulTensorOp>(type, op.getSelf(), w);
-    Value positive = b.create<AtenGtScalarOp>(b.type(type.getSizes(), b.i1()),
-                                              op.getSelf(), b.constInt(0));
+    Value positive = b.create<AtenGtScalarOp>(
+        b.tensorType(type.getSizes(), b.i1()), op.getSelf(), b.constInt(0));
     rewriter.replaceOpWithNewOp<AtenWhereSelfOp>(op, type, positive,
                                                  op.getSelf(), scaled);
     return success();
@@ -283,8 +283,8 @@ Value asSignedBits(TorchBuilder &b, Value x) {
   if (width != 16 && width != 32 && width != 64)
     return nullptr;
   Type integer =
-      IntegerType::get(b.rewriter.getContext(), width, IntegerType::Signed);
-  return b.create<AtenViewDtypeOp>(b.type(type.getSizes(), integer), x,
+      IntegerType::get(b.builder.getContext(), width, IntegerType::Signed);
+  return b.create<AtenViewDtypeOp>(b.tensorType(type.getSizes(), integer), x,
                                    b.dtypeOf(integer));
 }
 
@@ -319,15 +319,15 @@ public:
     ValueTensorType floatType =
         isa<mlir::FloatType>(result.getDtype()) ? result : self;
     Elementwise e{b, floatType};
-    ValueTensorType boolType = b.type(result.getSizes(), b.i1());
+    ValueTensorType boolType = b.tensorType(result.getSizes(), b.i1());
     Value x = op->getOperand(0);
     auto isNan = [&](Value v) {
       auto t = cast<ValueTensorType>(v.getType());
-      return b.create<AtenIsnanOp>(b.type(t.getSizes(), b.i1()), v);
+      return b.create<AtenIsnanOp>(b.tensorType(t.getSizes(), b.i1()), v);
     };
     auto equalTo = [&](Value v, double k) {
       auto t = cast<ValueTensorType>(v.getType());
-      return b.create<AtenEqScalarOp>(b.type(t.getSizes(), b.i1()), v,
+      return b.create<AtenEqScalarOp>(b.tensorType(t.getSizes(), b.i1()), v,
                                       b.constFloat(k));
     };
     auto signbit = [&](Value v) -> Value {
@@ -335,7 +335,7 @@ public:
       if (!bits)
         return nullptr;
       auto t = cast<ValueTensorType>(v.getType());
-      return b.create<AtenLtScalarOp>(b.type(t.getSizes(), b.i1()), bits,
+      return b.create<AtenLtScalarOp>(b.tensorType(t.getSizes(), b.i1()), bits,
                                       b.constInt(0));
     };
     Value out;
@@ -388,8 +388,8 @@ public:
       out = b.create<AtenWhereScalarSelfOp>(result, zero, b.constFloat(0),
                                             product);
     } else if constexpr (std::is_same_v<OpTy, AtenHeavisideOp>) {
-      Value positive =
-          b.castTo(e.template compare<AtenGtScalarOp>(x, 0.0), result);
+      Value positive = b.convert(e.template compare<AtenGtScalarOp>(x, 0.0),
+                                 result.getDtype());
       out = e.where(equalTo(x, 0), op.getValues(), positive);
     } else if constexpr (std::is_same_v<OpTy, AtenLerpScalarOp>) {
       out = e.add(x, e.scale(e.sub(op.getEnd(), x), op.getWeight()));
@@ -462,7 +462,7 @@ public:
     if (!type || !result || !dim)
       return rewriter.notifyMatchFailure(op, "types or dim unknown");
     int64_t rank = type.getSizes().size();
-    std::optional<int64_t> d = normalDim(*dim, rank);
+    std::optional<int64_t> d = normalizeDim(*dim, rank);
     if (!d || type.getSizes()[*d] == kUnknownSize || type.getSizes()[*d] % 2)
       return rewriter.notifyMatchFailure(op, "not an even, static dim");
     TorchBuilder b(rewriter, op.getLoc());
@@ -524,9 +524,9 @@ public:
       return rewriter.notifyMatchFailure(op, "not a static matrix");
     TorchBuilder b(rewriter, op.getLoc());
     int64_t n = std::min(type.getSizes()[0], type.getSizes()[1]);
-    Value diagonal =
-        b.create<AtenDiagonalOp>(b.type({n}, type.getDtype()), op.getSelf(),
-                                 b.constInt(0), b.constInt(0), b.constInt(1));
+    Value diagonal = b.create<AtenDiagonalOp>(
+        b.tensorType({n}, type.getDtype()), op.getSelf(), b.constInt(0),
+        b.constInt(0), b.constInt(1));
     rewriter.replaceOpWithNewOp<AtenSumOp>(op, result, diagonal,
                                            b.dtypeOf(result.getDtype()));
     return success();
@@ -544,8 +544,8 @@ public:
     if (!type || !result)
       return rewriter.notifyMatchFailure(op, "types unknown");
     TorchBuilder b(rewriter, op.getLoc());
-    Value nonzero = b.create<AtenNeScalarOp>(b.type(type.getSizes(), b.i1()),
-                                             op.getSelf(), b.constInt(0));
+    Value nonzero = b.create<AtenNeScalarOp>(
+        b.tensorType(type.getSizes(), b.i1()), op.getSelf(), b.constInt(0));
     Value dtype = b.dtypeOf(result.getDtype());
     Value dims = op.getDim();
     if constexpr (std::is_same_v<OpTy, AtenCountNonzeroOp>) {
@@ -553,7 +553,7 @@ public:
         rewriter.replaceOpWithNewOp<AtenSumOp>(op, result, nonzero, dtype);
         return success();
       }
-      dims = b.list({dims});
+      dims = b.sizeList({dims});
     }
     rewriter.replaceOpWithNewOp<AtenSumDimIntListOp>(op, result, nonzero, dims,
                                                      b.constBool(false), dtype);
@@ -591,8 +591,8 @@ public:
       return rewriter.notifyMatchFailure(op, "not an integer tensor");
     TorchBuilder b(rewriter, op.getLoc());
     Value amount = b.create<AtenScalarTensorOp>(
-        b.type({}, type.getDtype()), op.getOther(), b.dtypeOf(type.getDtype()),
-        b.none(), b.none(), b.none());
+        b.tensorType({}, type.getDtype()), op.getOther(),
+        b.dtypeOf(type.getDtype()), b.none(), b.none(), b.none());
     rewriter.replaceOpWithNewOp<ShiftOp>(op, op.getType(), op.getSelf(),
                                          amount);
     return success();
@@ -654,10 +654,10 @@ public:
     bool tensors = isa<ValueTensorType>(scale.getType());
     if (perChannel) {
       std::optional<int64_t> axis = constantInt(in[3]);
-      if (!axis || !normalDim(*axis, rank) || !knownType(scale) ||
+      if (!axis || !normalizeDim(*axis, rank) || !knownType(scale) ||
           (!isNone(zeroPoint) && !knownType(zeroPoint)))
         return rewriter.notifyMatchFailure(op, "axis or channels unknown");
-      int64_t a = *normalDim(*axis, rank);
+      int64_t a = *normalizeDim(*axis, rank);
       auto alongAxis = [&](Value v) {
         ArrayRef<int64_t> sizes = knownType(v).getSizes();
         return b.alongDim(v, rank, a, sizes.empty() ? 1 : sizes[0]);
@@ -668,7 +668,9 @@ public:
     }
     Value one = b.constInt(1);
     Type f32 = rewriter.getF32Type();
-    auto shaped = [&](Type dtype) { return b.type(type.getSizes(), dtype); };
+    auto shaped = [&](Type dtype) {
+      return b.tensorType(type.getSizes(), dtype);
+    };
     if (quantize) {
       if (!isa<mlir::FloatType>(type.getDtype()))
         return rewriter.notifyMatchFailure(op, "quantizing a non-float tensor");
@@ -691,20 +693,20 @@ public:
         q = tensors ? b.create<AtenAddTensorOp>(floats, q, zeroPoint, one)
                     : b.create<AtenAddScalarOp>(floats, q, zeroPoint, one);
       q = b.create<AtenClampOp>(floats, q, in[bounds], in[bounds + 1]);
-      rewriter.replaceOp(op, b.castTo(q, result));
+      rewriter.replaceOp(op, b.convert(q, result.getDtype()));
       return success();
     }
     if (!isa<mlir::FloatType>(result.getDtype()))
       return rewriter.notifyMatchFailure(op, "dequantizing to a non-float");
     ValueTensorType floats = shaped(f32);
-    Value x = b.castTo(in[0], floats);
+    Value x = b.convert(in[0], floats.getDtype());
     if (!isNone(zeroPoint))
       x = tensors ? b.create<AtenSubTensorOp>(floats, x, zeroPoint, one)
                   : b.create<AtenSubScalarOp>(floats, x, zeroPoint, one);
     x = tensors ? b.create<AtenMulTensorOp>(floats, x, scale)
                 : b.create<AtenMulScalarOp>(floats, x, scale);
     if (x.getType() != result)
-      x = b.castTo(x, result);
+      x = b.convert(x, result.getDtype());
     rewriter.replaceOp(op, x);
     return success();
   }

@@ -31,7 +31,7 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     ArrayRef<int64_t> w = weight.getSizes();
     Value transposed = b.create<AtenTOp>(
-        b.type({w[1], w[0]}, weight.getDtype()), op.getWeight());
+        b.tensorType({w[1], w[0]}, weight.getDtype()), op.getWeight());
     Value product = b.create<AtenMatmulOp>(result, op.getInput(), transposed);
     if (!isNone(op.getBias()))
       product = b.create<AtenAddTensorOp>(result, product, op.getBias(),
@@ -64,8 +64,8 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     Value a = op.getSelf(), other = op.getOther();
     if (ra == 1 && rb == 1) {
-      Value product =
-          b.create<AtenMulTensorOp>(b.type(aType.getSizes(), dtype), a, other);
+      Value product = b.create<AtenMulTensorOp>(
+          b.tensorType(aType.getSizes(), dtype), a, other);
       rewriter.replaceOpWithNewOp<AtenSumDimIntListOp>(
           op, result, product, b.intList({0}), b.constBool(false), b.none());
       return success();
@@ -74,7 +74,7 @@ public:
     auto unsqueezed = [&](Value v, ValueTensorType type, int64_t dim) {
       SmallVector<int64_t> sizes(type.getSizes());
       sizes.insert(sizes.begin() + (dim < 0 ? sizes.size() + dim + 1 : dim), 1);
-      return b.create<AtenUnsqueezeOp>(b.type(sizes, type.getDtype()), v,
+      return b.create<AtenUnsqueezeOp>(b.tensorType(sizes, type.getDtype()), v,
                                        b.constInt(dim));
     };
     if (ra == 1)
@@ -86,22 +86,23 @@ public:
     int64_t m = aSizes[aSizes.size() - 2], n = bSizes.back();
     Value product;
     if (aSizes.size() == 2 && bSizes.size() == 2) {
-      product = b.create<AtenMmOp>(b.type({m, n}, dtype), a, other);
+      product = b.create<AtenMmOp>(b.tensorType({m, n}, dtype), a, other);
     } else if (bSizes.size() == 2) {
       // [batch..., m, k] @ [k, n]: the batch dims join the rows.
       int64_t rows = sizeProduct(aSizes.drop_back());
       Value flat = b.create<AtenFlattenUsingIntsOp>(
-          b.type({rows, aSizes.back()}, dtype), a, b.constInt(0),
+          b.tensorType({rows, aSizes.back()}, dtype), a, b.constInt(0),
           b.constInt(aSizes.size() - 2));
-      Value mm = b.create<AtenMmOp>(b.type({rows, n}, dtype), flat, other);
+      Value mm =
+          b.create<AtenMmOp>(b.tensorType({rows, n}, dtype), flat, other);
       SmallVector<Value> sizes;
       SmallVector<int64_t> staticSizes(aSizes.drop_back());
       for (int64_t d = 0; d + 1 < static_cast<int64_t>(aSizes.size()); ++d)
         sizes.push_back(b.sizeOf(a, d));
       sizes.push_back(b.sizeOf(other, 1));
       staticSizes.push_back(n);
-      product =
-          b.create<AtenViewOp>(b.type(staticSizes, dtype), mm, b.list(sizes));
+      product = b.create<AtenViewOp>(b.tensorType(staticSizes, dtype), mm,
+                                     b.sizeList(sizes));
     } else {
       // Batched: expand both to the broadcast batch dims, flatten, bmm.
       int64_t batchRank = std::max(aSizes.size(), bSizes.size()) - 2;
@@ -141,23 +142,25 @@ public:
         to.push_back(b.constInt(-1));
         SmallVector<int64_t> shape(staticBatch);
         shape.append(sizes.end() - 2, sizes.end());
-        Value e = b.create<AtenExpandOp>(b.type(shape, dtype), v, b.list(to),
-                                         b.constBool(false));
+        Value e = b.create<AtenExpandOp>(b.tensorType(shape, dtype), v,
+                                         b.sizeList(to), b.constBool(false));
         SmallVector<int64_t> flat{count};
         flat.append(sizes.end() - 2, sizes.end());
-        return b.create<AtenFlattenUsingIntsOp>(
-            b.type(flat, dtype), e, b.constInt(0), b.constInt(batchRank - 1));
+        return b.create<AtenFlattenUsingIntsOp>(b.tensorType(flat, dtype), e,
+                                                b.constInt(0),
+                                                b.constInt(batchRank - 1));
       };
       Value bmm =
-          b.create<AtenBmmOp>(b.type({count, m, n}, dtype), expanded(a, aSizes),
-                              expanded(other, bSizes));
+          b.create<AtenBmmOp>(b.tensorType({count, m, n}, dtype),
+                              expanded(a, aSizes), expanded(other, bSizes));
       SmallVector<Value> sizes(batch);
       sizes.push_back(b.sizeOf(a, -2));
       sizes.push_back(b.sizeOf(other, -1));
       SmallVector<int64_t> shape(staticBatch);
       shape.push_back(m);
       shape.push_back(n);
-      product = b.create<AtenViewOp>(b.type(shape, dtype), bmm, b.list(sizes));
+      product = b.create<AtenViewOp>(b.tensorType(shape, dtype), bmm,
+                                     b.sizeList(sizes));
     }
     // Drop the unit dims the 1-D operands got.
     auto productSizes = [&]() {
@@ -165,13 +168,13 @@ public:
     };
     if (rb == 1) {
       SmallVector<int64_t> sizes(productSizes().drop_back());
-      product = b.create<AtenSqueezeDimOp>(b.type(sizes, dtype), product,
+      product = b.create<AtenSqueezeDimOp>(b.tensorType(sizes, dtype), product,
                                            b.constInt(-1));
     }
     if (ra == 1) {
       SmallVector<int64_t> sizes(productSizes());
       sizes.erase(sizes.end() - (rb == 1 ? 1 : 2));
-      product = b.create<AtenSqueezeDimOp>(b.type(sizes, dtype), product,
+      product = b.create<AtenSqueezeDimOp>(b.tensorType(sizes, dtype), product,
                                            b.constInt(rb == 1 ? -1 : -2));
     }
     if (product.getType() != result)
@@ -192,9 +195,9 @@ public:
     if (!a || !result || a.getSizes().size() != 1)
       return rewriter.notifyMatchFailure(op, "not a 1-D operand of known type");
     TorchBuilder b(rewriter, op.getLoc());
-    Value column =
-        b.create<AtenUnsqueezeOp>(b.type({a.getSizes()[0], 1}, a.getDtype()),
-                                  op.getSelf(), b.constInt(1));
+    Value column = b.create<AtenUnsqueezeOp>(
+        b.tensorType({a.getSizes()[0], 1}, a.getDtype()), op.getSelf(),
+        b.constInt(1));
     rewriter.replaceOpWithNewOp<AtenMulTensorOp>(op, result, column,
                                                  op.getVec2());
     return success();
@@ -253,9 +256,9 @@ Value contracted(TorchBuilder &b, SmallVector<Value> &xs,
     }
     if (dims.empty())
       continue;
-    xs[k] = b.create<AtenSumDimIntListOp>(b.type(shapeOf(keep), dtype), xs[k],
-                                          b.intList(dims), b.constBool(false),
-                                          b.none());
+    xs[k] = b.create<AtenSumDimIntListOp>(b.tensorType(shapeOf(keep), dtype),
+                                          xs[k], b.intList(dims),
+                                          b.constBool(false), b.none());
     ts[k] = keep;
   }
   std::string batch, kept0, kept1, inner;
@@ -278,11 +281,11 @@ Value contracted(TorchBuilder &b, SmallVector<Value> &xs,
     SmallVector<int64_t> order;
     for (char c : to)
       order.push_back(from.find(c));
-    return b.create<AtenPermuteOp>(b.type(shapeOf(to), dtype), x,
+    return b.create<AtenPermuteOp>(b.tensorType(shapeOf(to), dtype), x,
                                    b.intList(order));
   };
   auto reshaped = [&](Value x, ArrayRef<int64_t> sizes) -> Value {
-    ValueTensorType type = b.type(sizes, dtype);
+    ValueTensorType type = b.tensorType(sizes, dtype);
     if (x.getType() == type)
       return x;
     return b.create<AtenReshapeOp>(type, x, b.intList(sizes));
@@ -293,7 +296,7 @@ Value contracted(TorchBuilder &b, SmallVector<Value> &xs,
       reshaped(permuted(xs[0], ts[0], batch + kept0 + inner), {n, m, k});
   Value rhs =
       reshaped(permuted(xs[1], ts[1], batch + inner + kept1), {n, k, p});
-  Value mm = b.create<AtenBmmOp>(b.type({n, m, p}, dtype), lhs, rhs);
+  Value mm = b.create<AtenBmmOp>(b.tensorType({n, m, p}, dtype), lhs, rhs);
   std::string order = batch + kept0 + kept1;
   return permuted(reshaped(mm, shapeOf(order)), order, out);
 }
@@ -386,8 +389,9 @@ public:
         t.erase(j, 1);
         t.erase(i, 1);
         t.push_back(c);
-        x = b.create<AtenDiagonalOp>(b.type(shapeOf(t), elem), x, b.constInt(0),
-                                     b.constInt(i), b.constInt(j));
+        x = b.create<AtenDiagonalOp>(b.tensorType(shapeOf(t), elem), x,
+                                     b.constInt(0), b.constInt(i),
+                                     b.constInt(j));
         i = -1; // look again from the start
       }
       xs.push_back(x);
@@ -415,7 +419,7 @@ public:
           order.push_back(at);
           sorted.push_back(c);
         }
-      x = b.create<AtenPermuteOp>(b.type(shapeOf(sorted), elem), x,
+      x = b.create<AtenPermuteOp>(b.tensorType(shapeOf(sorted), elem), x,
                                   b.intList(order));
       SmallVector<Value> full;
       SmallVector<int64_t> fullShape;
@@ -425,9 +429,10 @@ public:
                                                : b.sizeOf(x, at));
         fullShape.push_back(at == std::string::npos ? 1 : sizeOf[c]);
       }
-      x = b.create<AtenViewOp>(b.type(fullShape, elem), x, b.list(full));
+      x = b.create<AtenViewOp>(b.tensorType(fullShape, elem), x,
+                               b.sizeList(full));
       product = product ? b.create<AtenMulTensorOp>(
-                              b.type(shapeOf(letters), dtype), product, x)
+                              b.tensorType(shapeOf(letters), dtype), product, x)
                         : x;
     }
     // Sum the letters the output lacks, then order the rest as it says.
@@ -440,9 +445,9 @@ public:
         kept.push_back(c);
     }
     if (!summed.empty())
-      product = b.create<AtenSumDimIntListOp>(b.type(shapeOf(kept), dtype),
-                                              product, b.intList(summed),
-                                              b.constBool(false), b.none());
+      product = b.create<AtenSumDimIntListOp>(
+          b.tensorType(shapeOf(kept), dtype), product, b.intList(summed),
+          b.constBool(false), b.none());
     SmallVector<int64_t> order;
     for (char c : out) {
       size_t at = kept.find(c);
@@ -450,8 +455,8 @@ public:
         return rewriter.notifyMatchFailure(op, "an output letter no input has");
       order.push_back(at);
     }
-    product = b.create<AtenPermuteOp>(b.type(shapeOf(out), dtype), product,
-                                      b.intList(order));
+    product = b.create<AtenPermuteOp>(b.tensorType(shapeOf(out), dtype),
+                                      product, b.intList(order));
     if (product.getType() != result)
       product = b.create<TensorStaticInfoCastOp>(result, product);
     rewriter.replaceOp(op, product);
@@ -485,8 +490,8 @@ public:
       int64_t rows = sizeProduct(a.getSizes().drop_back());
       auto flat = [&](Value v, ValueTensorType t) -> Value {
         return b.create<AtenViewOp>(
-            b.type({rows, t.getSizes().back()}, t.getDtype()), v,
-            b.list({b.constInt(-1), b.sizeOf(v, -1)}));
+            b.tensorType({rows, t.getSizes().back()}, t.getDtype()), v,
+            b.sizeList({b.constInt(-1), b.sizeOf(v, -1)}));
       };
       x1 = flat(x1, a);
       x2 = flat(x2, c);
@@ -494,14 +499,15 @@ public:
       productShape = {rows, o};
     }
     Value tensors = b.tensorList({x1, op.getWeight(), x2});
-    Value product = b.create<AtenEinsumOp>(
-        b.type(productShape, dtype), b.constStr(equation), tensors, b.none());
+    Value product =
+        b.create<AtenEinsumOp>(b.tensorType(productShape, dtype),
+                               b.constStr(equation), tensors, b.none());
     if (rank > 1) {
       SmallVector<Value> sizes;
       for (int64_t d = 0; d + 1 < rank; ++d)
         sizes.push_back(b.sizeOf(op.getInput1(), d));
       sizes.push_back(b.constInt(o));
-      product = b.create<AtenViewOp>(result, product, b.list(sizes));
+      product = b.create<AtenViewOp>(result, product, b.sizeList(sizes));
     }
     if (!isNone(op.getBias()))
       product = b.create<AtenAddTensorOp>(result, product, op.getBias(),
@@ -537,14 +543,14 @@ public:
     SmallVector<int64_t> left(a.getSizes()), right(c.getSizes());
     left.insert(left.end() - 1, 1);
     right.insert(right.end() - 2, 1);
-    Value x1 = b.create<AtenUnsqueezeOp>(b.type(left, a.getDtype()), in[0],
-                                         b.constInt(rank - 1));
-    Value x2 = b.create<AtenUnsqueezeOp>(b.type(right, c.getDtype()), in[1],
-                                         b.constInt(rank - 2));
+    Value x1 = b.create<AtenUnsqueezeOp>(b.tensorType(left, a.getDtype()),
+                                         in[0], b.constInt(rank - 1));
+    Value x2 = b.create<AtenUnsqueezeOp>(b.tensorType(right, c.getDtype()),
+                                         in[1], b.constInt(rank - 2));
     SmallVector<int64_t> diffSizes(result.getSizes());
     diffSizes.push_back(a.getSizes().back());
-    Value diff = b.create<AtenSubTensorOp>(b.type(diffSizes, a.getDtype()), x1,
-                                           x2, b.constInt(1));
+    Value diff = b.create<AtenSubTensorOp>(
+        b.tensorType(diffSizes, a.getDtype()), x1, x2, b.constInt(1));
     rewriter.replaceOpWithNewOp<AtenLinalgVectorNormOp>(
         op, result, diff, in[2], b.intList({-1}), b.constBool(false), b.none());
     return success();

@@ -120,7 +120,7 @@ Value normalizedOver(TorchBuilder &b, Value x, ArrayRef<int64_t> dims,
   SmallVector<int64_t> kept(type.getSizes());
   for (int64_t d : dims)
     kept[d] = 1;
-  ValueTensorType keptType = b.type(kept, type.getDtype());
+  ValueTensorType keptType = b.tensorType(kept, type.getDtype());
   Value dimList = b.intList(dims);
   Value keep = b.constBool(true);
   Value one = b.constInt(1);
@@ -191,7 +191,7 @@ public:
     }
     if constexpr (std::is_same_v<OpTy, AtenNativeLayerNormOp>) {
       // (out, mean, rstd), the statistics with the normalized dims kept.
-      ValueTensorType stats = b.type(kept, type.getDtype());
+      ValueTensorType stats = b.tensorType(kept, type.getDtype());
       if (op->getResult(1).getType() != stats ||
           op->getResult(2).getType() != stats)
         return rewriter.notifyMatchFailure(op, "unexpected statistics' types");
@@ -237,7 +237,7 @@ public:
     int64_t channels = type.getSizes()[1];
     Value one = b.constInt(1);
     Value var = b.alongDim(op.getRunningVar(), rank, 1, channels);
-    ValueTensorType channelType = b.type(
+    ValueTensorType channelType = b.tensorType(
         cast<ValueTensorType>(var.getType()).getSizes(), type.getDtype());
     Value shifted =
         b.create<AtenAddScalarOp>(channelType, var, op.getEps(), one);
@@ -316,18 +316,19 @@ public:
     std::swap(kt[rank - 2], kt[rank - 1]);
     scoreSizes[rank - 1] = s;
     scoreSizes[rank - 2] = l;
-    ValueTensorType scoreType = b.type(scoreSizes, dtype);
-    Value keyT = b.create<AtenTransposeIntOp>(
-        b.type(kt, k.getDtype()), op.getKey(), b.constInt(-2), b.constInt(-1));
+    ValueTensorType scoreType = b.tensorType(scoreSizes, dtype);
+    Value keyT = b.create<AtenTransposeIntOp>(b.tensorType(kt, k.getDtype()),
+                                              op.getKey(), b.constInt(-2),
+                                              b.constInt(-1));
     Value scores = b.create<AtenMatmulOp>(scoreType, op.getQuery(), keyT);
     scores = b.create<AtenMulScalarOp>(scoreType, scores, b.constFloat(scale));
     Value minusInf = b.constFloat(-std::numeric_limits<double>::infinity());
     if (*causal) {
       // Key j is in query i's future when j - i > 0.
-      Value diff = b.columnMinusRow(scores);
+      Value diff = columnMinusRow(b, scores);
       ArrayRef<int64_t> ls = cast<ValueTensorType>(diff.getType()).getSizes();
-      Value future =
-          b.create<AtenGtScalarOp>(b.type(ls, b.i1()), diff, b.constInt(0));
+      Value future = b.create<AtenGtScalarOp>(b.tensorType(ls, b.i1()), diff,
+                                              b.constInt(0));
       scores =
           b.create<AtenMaskedFillScalarOp>(scoreType, scores, future, minusInf);
     }
@@ -373,15 +374,15 @@ public:
     if (perGroup != kUnknownSize)
       perGroup /= *groups;
     ValueTensorType grouped =
-        b.type({type.getSizes()[0], *groups, perGroup}, type.getDtype());
+        b.tensorType({type.getSizes()[0], *groups, perGroup}, type.getDtype());
     Value g = b.create<AtenViewOp>(
         grouped, x,
-        b.list({b.sizeOf(x, 0), b.constInt(*groups), b.constInt(-1)}));
+        b.sizeList({b.sizeOf(x, 0), b.constInt(*groups), b.constInt(-1)}));
     Value normalized = normalizedOver(b, g, {2}, op.getEps());
     SmallVector<Value> back;
     for (int64_t d = 0; d < rank; ++d)
       back.push_back(b.sizeOf(x, d));
-    Value out = b.create<AtenViewOp>(type, normalized, b.list(back));
+    Value out = b.create<AtenViewOp>(type, normalized, b.sizeList(back));
     out = channelAffine(b, out, op.getWeight(), op.getBias());
     if (!out)
       return rewriter.notifyMatchFailure(op, "weight or bias of unknown type");
@@ -483,8 +484,8 @@ public:
       SmallVector<int64_t> sizes(type.getSizes());
       sizes[dim] = length;
       return b.create<AtenSliceTensorOp>(
-          b.type(sizes, type.getDtype()), v, b.constInt(dim), b.constInt(start),
-          b.constInt(start + length), b.constInt(1));
+          b.tensorType(sizes, type.getDtype()), v, b.constInt(dim),
+          b.constInt(start), b.constInt(start + length), b.constInt(1));
     };
     SmallVector<Value> pieces;
     SmallVector<int64_t> pieceSizes(result.getSizes());
@@ -500,8 +501,8 @@ public:
         bias = slice(bias, biasType, 0, g * outPer, outPer);
       }
       pieces.push_back(b.create<AtenConvolutionOp>(
-          b.type(pieceSizes, result.getDtype()), x, w, bias, op.getStride(),
-          op.getPadding(), op.getDilation(), op.getTransposed(),
+          b.tensorType(pieceSizes, result.getDtype()), x, w, bias,
+          op.getStride(), op.getPadding(), op.getDilation(), op.getTransposed(),
           op.getOutputPadding(), b.constInt(1)));
     }
     rewriter.replaceOpWithNewOp<AtenCatOp>(op, result, b.tensorList(pieces),
@@ -553,8 +554,8 @@ public:
         if (sizes[d + 2] != kUnknownSize)
           sizes[d + 2] += extra[d];
       }
-      x = b.create<AtenConstantPadNdOp>(b.type(sizes, input.getDtype()), x,
-                                        b.intList(pads), b.constFloat(0.0));
+      x = b.create<AtenConstantPadNdOp>(b.tensorType(sizes, input.getDtype()),
+                                        x, b.intList(pads), b.constFloat(0.0));
     }
     rewriter.replaceOpWithNewOp<AtenConvolutionOp>(
         op, op.getType(), x, op.getWeight(), op.getBias(), op.getStride(),
@@ -583,15 +584,15 @@ public:
       SmallVector<int64_t> sizes;
       for (int64_t d : order)
         sizes.push_back(t.getSizes()[d]);
-      return b.create<AtenPermuteOp>(b.type(sizes, t.getDtype()), v,
+      return b.create<AtenPermuteOp>(b.tensorType(sizes, t.getDtype()), v,
                                      b.intList(order));
     };
     Value x = permuted(op.getSelf(), input, {1, 2, 0});
     Value w = permuted(op.getWeight(), weight, {2, 1, 0});
     ArrayRef<int64_t> r = result.getSizes();
     Value conv = b.create<AtenConvolutionOp>(
-        b.type({r[1], r[2], r[0]}, result.getDtype()), x, w, op.getBias(),
-        b.intList({1}), b.list({op.getPad()}), b.intList({1}),
+        b.tensorType({r[1], r[2], r[0]}, result.getDtype()), x, w, op.getBias(),
+        b.intList({1}), b.sizeList({op.getPad()}), b.intList({1}),
         b.constBool(false), b.intList({0}), b.constInt(1));
     rewriter.replaceOpWithNewOp<AtenPermuteOp>(op, result, conv,
                                                b.intList({2, 0, 1}));
@@ -628,8 +629,9 @@ public:
       return rewriter.notifyMatchFailure(op, "unexpected result types");
     TorchBuilder b(rewriter, op.getLoc());
     Value none = b.none();
-    Value picked = b.castTo(
-        b.classMask(op.getSelf(), op.getTarget(), op.getIgnoreIndex()), type);
+    Value picked = b.convert(
+        classMask(b, op.getSelf(), op.getTarget(), op.getIgnoreIndex()),
+        type.getDtype());
     Value weights =
         isNone(op.getWeight())
             ? picked
@@ -673,7 +675,7 @@ public:
     auto batched = [&](ValueTensorType t) {
       SmallVector<int64_t> sizes{1};
       sizes.append(t.getSizes().begin(), t.getSizes().end());
-      return b.type(sizes, t.getDtype());
+      return b.tensorType(sizes, t.getDtype());
     };
     Value input =
         b.create<AtenUnsqueezeOp>(batched(type), op.getSelf(), b.constInt(0));
@@ -724,7 +726,7 @@ public:
       using PoolOp =
           std::conditional_t<Spatial == 2, AtenMaxPool2dWithIndicesOp,
                              AtenMaxPool3dWithIndicesOp>;
-      auto pool = b.rewriter.create<PoolOp>(
+      auto pool = b.builder.create<PoolOp>(
           op.getLoc(), op->getResult(0).getType(), op->getResult(1).getType(),
           op.getSelf(), k, k, zero, one, falseValue);
       rewriter.replaceOp(op, pool->getResults());
@@ -788,18 +790,18 @@ public:
       int64_t in = type.getSizes()[d], out = result.getSizes()[d];
       double scale =
           factors ? 1.0 / (*factors)[d - 2] : static_cast<double>(in) / out;
-      ValueTensorType posType = b.type({out}, f32);
-      ValueTensorType indexType = b.type({out}, b.i64());
+      ValueTensorType posType = b.tensorType({out}, f32);
+      ValueTensorType indexType = b.tensorType({out}, b.i64());
       Value pos = b.arange(b.constInt(0), b.constInt(out), out, f32);
       auto toIndex = [&](Value v) -> Value {
-        Value i = b.castTo(v, indexType);
+        Value i = b.convert(v, indexType.getDtype());
         return b.create<AtenClampOp>(indexType, i, b.constInt(0),
                                      b.constInt(in - 1));
       };
       auto current = cast<ValueTensorType>(x.getType());
       SmallVector<int64_t> sizes(current.getSizes());
       sizes[d] = out;
-      ValueTensorType gathered = b.type(sizes, type.getDtype());
+      ValueTensorType gathered = b.tensorType(sizes, type.getDtype());
       auto gather = [&](Value index) -> Value {
         return b.create<AtenIndexSelectOp>(gathered, x, b.constInt(d), index);
       };
@@ -833,8 +835,8 @@ public:
       along[d] = out;
       SmallVector<int64_t> shape(4, 1);
       shape[d] = -1;
-      Value weight =
-          b.create<AtenViewOp>(b.type(along, f32), fraction, b.intList(shape));
+      Value weight = b.create<AtenViewOp>(b.tensorType(along, f32), fraction,
+                                          b.intList(shape));
       Value diff = b.create<AtenSubTensorOp>(gathered, c, a, one);
       Value step = b.create<AtenMulTensorOp>(gathered, diff, weight);
       x = b.create<AtenAddTensorOp>(gathered, a, step, one);

@@ -116,10 +116,10 @@ public:
     if (!type || !low || !high || *high <= *low)
       return rewriter.notifyMatchFailure(op, "bounds not constants low < high");
     TorchBuilder b(rewriter, op.getLoc());
-    ValueTensorType f64 = b.type(type.getSizes(), rewriter.getF64Type());
+    ValueTensorType f64 = b.tensorType(type.getSizes(), rewriter.getF64Type());
     Value u = uniformOfSizes(b, f64, op.getSize(), *low, *high);
     Value floored = b.create<AtenFloorOp>(f64, u);
-    rewriter.replaceOp(op, b.castTo(floored, type));
+    rewriter.replaceOp(op, b.convert(floored, type.getDtype()));
     return success();
   }
 };
@@ -183,9 +183,9 @@ public:
     Type floatType = isa<mlir::FloatType>(type.getDtype())
                          ? type.getDtype()
                          : Type(rewriter.getF32Type());
-    ValueTensorType uniformType = b.type(type.getSizes(), floatType);
+    ValueTensorType uniformType = b.tensorType(type.getSizes(), floatType);
     Value u = uniformLike(b, uniformType, op.getSelf(), 0, 1);
-    ValueTensorType boolType = b.type(type.getSizes(), b.i1());
+    ValueTensorType boolType = b.tensorType(type.getSizes(), b.i1());
     Value below;
     if constexpr (std::is_same_v<OpTy, AtenBernoulliPOp>)
       below = b.create<AtenLtScalarOp>(boolType, u, op.getP());
@@ -193,7 +193,7 @@ public:
       below = b.create<AtenLtTensorOp>(boolType, u, op.getP());
     else
       below = b.create<AtenLtTensorOp>(boolType, u, op.getSelf());
-    rewriter.replaceOp(op, b.castTo(below, type));
+    rewriter.replaceOp(op, b.convert(below, type.getDtype()));
     return success();
   }
 };
@@ -215,7 +215,7 @@ public:
     if (!train && !isNone(op.getTrain()))
       return rewriter.notifyMatchFailure(op, "train not a constant");
     TorchBuilder b(rewriter, op.getLoc());
-    ValueTensorType boolType = b.type(type.getSizes(), b.i1());
+    ValueTensorType boolType = b.tensorType(type.getSizes(), b.i1());
     Value input = op.getInput();
     SmallVector<Value> results;
     if (train == false) {
@@ -229,7 +229,8 @@ public:
       Value u = uniformLike(b, type, input, 0, 1);
       Value keep =
           b.create<AtenLtScalarOp>(boolType, u, b.constFloat(1.0 - *p));
-      Value kept = b.create<AtenMulTensorOp>(type, input, b.castTo(keep, type));
+      Value kept = b.create<AtenMulTensorOp>(type, input,
+                                             b.convert(keep, type.getDtype()));
       results.push_back(*p == 1.0
                             ? kept
                             : b.create<AtenMulScalarOp>(
@@ -262,7 +263,7 @@ public:
     Value slope = uniformLike(b, type, x, *lower, *upper);
     Value scaled = b.create<AtenMulTensorOp>(type, x, slope);
     Value nonNegative = b.create<AtenGeScalarOp>(
-        b.type(type.getSizes(), b.i1()), x, b.constInt(0));
+        b.tensorType(type.getSizes(), b.i1()), x, b.constInt(0));
     rewriter.replaceOpWithNewOp<AtenWhereSelfOp>(op, type, nonNegative, x,
                                                  scaled);
     return success();

@@ -33,7 +33,7 @@ std::optional<SmallVector<int64_t>> reducedDims(Value dims, int64_t rank) {
     return out;
   }
   for (int64_t d : *given) {
-    std::optional<int64_t> n = normalDim(d, std::max<int64_t>(rank, 1));
+    std::optional<int64_t> n = wrapDim(d, rank);
     if (!n)
       return std::nullopt;
     out.push_back(*n);
@@ -104,7 +104,7 @@ public:
       dof = b.create<AtenSubIntOp>(
           intType, total, b.constInt(static_cast<int64_t>(correction)));
     }
-    ValueTensorType keptType = b.type(kept, type.getDtype());
+    ValueTensorType keptType = b.tensorType(kept, type.getDtype());
     Value dimList = b.intList(*dims);
     Value one = b.constInt(1);
     Value x = op.getSelf();
@@ -140,7 +140,8 @@ Value finiteMax(TorchBuilder &b, Value x, Value dims,
                 ValueTensorType keptType) {
   Value max = b.create<AtenAmaxOp>(keptType, x, dims, b.constBool(true));
   Value infinite = b.create<AtenEqScalarOp>(
-      b.type(keptType.getSizes(), b.i1()), b.create<AtenAbsOp>(keptType, max),
+      b.tensorType(keptType.getSizes(), b.i1()),
+      b.create<AtenAbsOp>(keptType, max),
       b.constFloat(std::numeric_limits<double>::infinity()));
   return b.create<AtenMaskedFillScalarOp>(keptType, max, infinite,
                                           b.constFloat(0.0));
@@ -167,7 +168,7 @@ public:
     SmallVector<int64_t> kept(type.getSizes());
     for (int64_t d : *dims)
       kept[d] = 1;
-    ValueTensorType keptType = b.type(kept, type.getDtype());
+    ValueTensorType keptType = b.tensorType(kept, type.getDtype());
     Value dimList = b.intList(*dims);
     Value one = b.constInt(1);
     Value max = finiteMax(b, op.getSelf(), dimList, keptType);
@@ -216,9 +217,9 @@ public:
       out = *ord > 0 ? b.create<AtenAmaxOp>(result, magnitude, dimList, keep)
                      : b.create<AtenAminOp>(result, magnitude, dimList, keep);
     } else if (*ord == 0) {
-      Value nonzero = b.create<AtenNeScalarOp>(b.type(type.getSizes(), b.i1()),
-                                               x, b.constFloat(0.0));
-      Value asFloat = b.castTo(nonzero, type);
+      Value nonzero = b.create<AtenNeScalarOp>(
+          b.tensorType(type.getSizes(), b.i1()), x, b.constFloat(0.0));
+      Value asFloat = b.convert(nonzero, type.getDtype());
       out = b.create<AtenSumDimIntListOp>(result, asFloat, dimList, keep,
                                           b.none());
     } else if (*ord == 1) {
@@ -255,7 +256,7 @@ public:
     if (!type || !dim || !isa<mlir::FloatType>(type.getDtype()) ||
         knownType(op.getResult()) != type || type.getSizes().empty())
       return rewriter.notifyMatchFailure(op, "not a float tensor");
-    std::optional<int64_t> d = normalDim(*dim, type.getSizes().size());
+    std::optional<int64_t> d = normalizeDim(*dim, type.getSizes().size());
     if (!d)
       return rewriter.notifyMatchFailure(op, "dim out of range");
     TorchBuilder b(rewriter, op.getLoc());

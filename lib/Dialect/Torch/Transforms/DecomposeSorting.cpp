@@ -18,8 +18,8 @@ namespace {
 std::pair<Value, Value> stableSort(TorchBuilder &b, Value x, int64_t dim,
                                    Value descending) {
   auto type = cast<ValueTensorType>(x.getType());
-  auto sort = b.rewriter.create<AtenSortStableOp>(
-      b.loc, type, b.type(type.getSizes(), b.i64()), x, b.constBool(true),
+  auto sort = b.builder.create<AtenSortStableOp>(
+      b.loc, type, b.tensorType(type.getSizes(), b.i64()), x, b.constBool(true),
       b.constInt(dim), descending);
   return {sort.getResult(0), sort.getResult(1)};
 }
@@ -34,8 +34,7 @@ public:
                           PatternRewriter &rewriter) const override {
     ValueTensorType type = knownType(op.getSelf());
     std::optional<int64_t> dim = constantInt(op.getDim());
-    if (!type || !dim ||
-        !normalDim(*dim, std::max<size_t>(type.getSizes().size(), 1)))
+    if (!type || !dim || !wrapDim(*dim, type.getSizes().size()))
       return rewriter.notifyMatchFailure(op, "no constant dim");
     TorchBuilder b(rewriter, op.getLoc());
     Value indices =
@@ -60,7 +59,7 @@ LogicalResult replaceWithKth(Operation *op, PatternRewriter &rewriter, Value x,
     SmallVector<int64_t> sizes(type.getSizes());
     sizes[dim] = 1;
     Value picked = b.create<AtenSliceTensorOp>(
-        b.type(sizes, sortedType.getDtype()), sorted, b.constInt(dim),
+        b.tensorType(sizes, sortedType.getDtype()), sorted, b.constInt(dim),
         b.constInt(k - 1), b.constInt(k), b.constInt(1));
     if (!keepdim)
       picked =
@@ -86,7 +85,7 @@ public:
     std::optional<bool> keepdim = constantBool(op.getKeepdim());
     if (!type || !k || !dim || !keepdim || type.getSizes().empty())
       return rewriter.notifyMatchFailure(op, "k, dim or keepdim unknown");
-    std::optional<int64_t> d = normalDim(*dim, type.getSizes().size());
+    std::optional<int64_t> d = normalizeDim(*dim, type.getSizes().size());
     int64_t n = d ? type.getSizes()[*d] : kUnknownSize;
     if (!d || *k < 1 || (n != kUnknownSize && *k > n))
       return rewriter.notifyMatchFailure(op, "k or dim out of range");
@@ -108,7 +107,7 @@ public:
     std::optional<bool> keepdim = constantBool(op->getOperand(2));
     if (!type || !dim || !keepdim || type.getSizes().empty())
       return rewriter.notifyMatchFailure(op, "dim or keepdim unknown");
-    std::optional<int64_t> d = normalDim(*dim, type.getSizes().size());
+    std::optional<int64_t> d = normalizeDim(*dim, type.getSizes().size());
     if (!d || type.getSizes()[*d] == kUnknownSize || type.getSizes()[*d] < 1)
       return rewriter.notifyMatchFailure(op, "a length known at run time");
     int64_t n = type.getSizes()[*d];
@@ -125,17 +124,17 @@ Value bucketOf(TorchBuilder &b, Value x, Value boundaries, bool right,
   int64_t count = cast<ValueTensorType>(boundaries.getType()).getSizes()[0];
   SmallVector<int64_t> spread(type.getSizes());
   spread.push_back(1);
-  Value column = b.create<AtenUnsqueezeOp>(b.type(spread, type.getDtype()), x,
-                                           b.constInt(-1));
+  Value column = b.create<AtenUnsqueezeOp>(
+      b.tensorType(spread, type.getDtype()), x, b.constInt(-1));
   spread.back() = count;
   Value below;
   if (right)
-    below =
-        b.create<AtenLeTensorOp>(b.type(spread, b.i1()), boundaries, column);
+    below = b.create<AtenLeTensorOp>(b.tensorType(spread, b.i1()), boundaries,
+                                     column);
   else
-    below =
-        b.create<AtenLtTensorOp>(b.type(spread, b.i1()), boundaries, column);
-  Value counted = b.castTo(below, b.type(spread, result.getDtype()));
+    below = b.create<AtenLtTensorOp>(b.tensorType(spread, b.i1()), boundaries,
+                                     column);
+  Value counted = b.convert(below, result.getDtype());
   return b.create<AtenSumDimIntListOp>(result, counted, b.intList({-1}),
                                        b.constBool(false), b.none());
 }
@@ -215,14 +214,15 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     Value x = b.flattened(in[0]);
     int64_t count = cast<ValueTensorType>(x.getType()).getSizes()[0];
-    ValueTensorType flat = b.type({count}, type.getDtype());
-    ValueTensorType flatBool = b.type({count}, b.i1());
-    ValueTensorType flatInt = b.type({count}, b.i64());
+    ValueTensorType flat = b.tensorType({count}, type.getDtype());
+    ValueTensorType flatBool = b.tensorType({count}, b.i1());
+    ValueTensorType flatInt = b.tensorType({count}, b.i64());
     Value one = b.constInt(1);
     Value shifted = b.create<AtenSubScalarOp>(flat, x, b.constFloat(*low), one);
     Value scaled = b.create<AtenMulScalarOp>(
         flat, shifted, b.constFloat(*bins / (*high - *low)));
-    Value bin = b.castTo(b.create<AtenFloorOp>(flat, scaled), flatInt);
+    Value bin =
+        b.convert(b.create<AtenFloorOp>(flat, scaled), flatInt.getDtype());
     bin = b.create<AtenClampOp>(flatInt, bin, b.constInt(0),
                                 b.constInt(*bins - 1));
     Value inside = b.create<AtenLogicalAndOp>(
@@ -231,12 +231,12 @@ public:
     // Elements outside the range get bin -1, which no column matches.
     bin =
         b.create<AtenWhereScalarOtherOp>(flatInt, inside, bin, b.constInt(-1));
-    Value column = b.create<AtenUnsqueezeOp>(b.type({count, 1}, b.i64()), bin,
-                                             b.constInt(1));
+    Value column = b.create<AtenUnsqueezeOp>(b.tensorType({count, 1}, b.i64()),
+                                             bin, b.constInt(1));
     Value all = b.arange(b.constInt(0), b.constInt(*bins), *bins);
-    Value hits =
-        b.create<AtenEqTensorOp>(b.type({count, *bins}, b.i1()), column, all);
-    Value asValues = b.castTo(hits, b.type({count, *bins}, result.getDtype()));
+    Value hits = b.create<AtenEqTensorOp>(b.tensorType({count, *bins}, b.i1()),
+                                          column, all);
+    Value asValues = b.convert(hits, result.getDtype());
     rewriter.replaceOpWithNewOp<AtenSumDimIntListOp>(
         op, result, asValues, b.intList({0}), b.constBool(false), b.none());
     return success();

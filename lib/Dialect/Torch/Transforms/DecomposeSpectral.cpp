@@ -121,7 +121,7 @@ public:
       }
     }
     for (int64_t &d : dims) {
-      std::optional<int64_t> n = normalDim(d, rank);
+      std::optional<int64_t> n = normalizeDim(d, rank);
       if (!n)
         return rewriter.notifyMatchFailure(op, "a dim out of range");
       d = *n;
@@ -149,7 +149,7 @@ public:
       if (bins < m) {
         SmallVector<int64_t> sizes(type.getSizes());
         sizes[last] = bins;
-        x = b.create<AtenSliceTensorOp>(b.type(sizes, type.getDtype()), x,
+        x = b.create<AtenSliceTensorOp>(b.tensorType(sizes, type.getDtype()), x,
                                         b.constInt(last), b.constInt(0),
                                         b.constInt(bins), b.constInt(1));
       }
@@ -178,8 +178,8 @@ public:
     TorchBuilder b(rewriter, op.getLoc());
     auto part = [&](int64_t i) -> Value {
       return b.create<AtenSelectIntOp>(
-          b.type(type.getSizes().drop_back(), type.getDtype()), op.getSelf(),
-          b.constInt(-1), b.constInt(i));
+          b.tensorType(type.getSizes().drop_back(), type.getDtype()),
+          op.getSelf(), b.constInt(-1), b.constInt(i));
     };
     rewriter.replaceOpWithNewOp<AtenComplexOp>(op, op.getType(), part(0),
                                                part(1));

@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
 namespace mlir::torch::Torch {
@@ -21,12 +22,6 @@ using namespace mlir::torch;
 using namespace mlir::torch::Torch;
 
 namespace {
-
-std::optional<int64_t> constantInt(Value v) {
-  if (auto c = v.getDefiningOp<ConstantIntOp>())
-    return c.getValueAttr().getInt();
-  return std::nullopt;
-}
 
 /// The static length of a 1-D tensor, else nullopt.
 std::optional<int64_t> length(Value t) {
