@@ -79,6 +79,45 @@ class CompileTest(unittest.TestCase):
         np.testing.assert_array_equal(got["q"], np.trunc(a / b).astype(np.int32))
         np.testing.assert_array_equal(got["r"], np.mod(a, b))  # the divisor's sign
 
+    def test_reduce_log_sum_exp_is_stable(self):
+        # exp(x) overflows float32 above ~88 and float16 above ~11 (and
+        # underflows to 0 far below): the max is subtracted first, as numpy's
+        # stable form does; float16 computes in float32, rounded once.
+        def stable(x):
+            m = x.max(axis=1, keepdims=True)
+            return (m + np.log(np.exp(x - m).sum(axis=1, keepdims=True)))[:, 0]
+        x32 = np.concatenate([
+            self.rng.standard_normal((2, 6)) * 300 + 100,
+            [[100.0, 200.0, 300.0, 1000.0, -1000.0, 0.0],
+             [-1000.0, -999.0, -1001.0, -998.0, -1000.5, -999.5]]]).astype(np.float32)
+        x16 = np.array([[20, 30, 11.5, 0, -5, 40], [12, 12, 12, 12, 12, 12],
+                        [-20, -30, -11, 0, 5, 9], [1, 2, 3, 4, 5, 6]], np.float16)
+        for elem, x, tol in ((TensorProto.FLOAT, x32, RTOL), (TensorProto.FLOAT16, x16, 1e-3)):
+            with self.subTest(x.dtype.name):
+                m = model([helper.make_node("ReduceLogSumExp", ["x", "axes"], ["y"], keepdims=0)],
+                          [tensor("x", [4, 6], elem)], [tensor("y", [4], elem)],
+                          [numpy_helper.from_array(np.array([1], np.int64), "axes")], opset=18)
+                got = tm_onnx.compile(m)(x)["y"]
+                self.assertEqual(got.dtype, x.dtype)
+                want = stable(x.astype(np.float32)).astype(x.dtype)
+                self.assertTrue(np.isfinite(got).all(), got)
+                np.testing.assert_allclose(got.astype(np.float32), want.astype(np.float32),
+                                           rtol=tol, atol=ATOL)
+
+    def test_reductions_over_no_axes_keep_their_steps(self):
+        # noop_with_empty_axes and no axes: the reduction is the identity,
+        # the steps around it are not (ONNX's reference).
+        x = (self.rng.standard_normal((3, 4)) * 200).astype(np.float32)
+        positive = np.abs(x) + 0.5
+        for op, given, want in (("ReduceL2", x, np.abs(x)), ("ReduceLogSumExp", x, x),
+                                ("ReduceLogSum", positive, np.log(positive)),
+                                ("ReduceSumSquare", x, x * x), ("ReduceL1", x, np.abs(x))):
+            with self.subTest(op):
+                m = model([helper.make_node(op, ["x"], ["y"], noop_with_empty_axes=1)],
+                          [tensor("x", [3, 4])], [tensor("y", [3, 4])], opset=18)
+                np.testing.assert_allclose(tm_onnx.compile(m)(given)["y"], want, rtol=RTOL,
+                                           atol=ATOL)
+
     def test_wrong_arguments_are_named(self):
         m = model([helper.make_node("Relu", ["x"], ["y"])], [tensor("x", [2, 3])],
                   [tensor("y", [2, 3])])

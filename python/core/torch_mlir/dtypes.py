@@ -25,7 +25,7 @@ import numpy as np
 
 __all__ = [
     "ALSO_ACCEPTED", "CARRIERS", "Dtype", "SUB_BYTE", "TABLE", "by_element", "by_numpy",
-    "by_onnx", "by_torch", "carrier", "from_carrier", "lowered", "numpy_dtype", "to_carrier",
+    "by_onnx", "by_torch", "carrier", "from_carrier", "lowered", "numpy_dtype", "to_carrier", "values_dtype",
 ]
 
 
@@ -134,11 +134,30 @@ def by_numpy(dtype):
 def numpy_dtype(row):
     """The numpy dtype of a row's values if numpy itself has one (not
     bfloat16, the float8s or the sub-byte integers: ml_dtypes' types), or None."""
+    if row is None or not row.numpy:
+        return None
     try:
-        dtype = np.dtype(row.numpy) if row.numpy else None
+        dtype = np.dtype(row.numpy)
     except TypeError:
         return None
-    return dtype if dtype is not None and dtype.kind in "biufc" else None
+    return dtype if dtype.kind in "biufc" else None
+
+
+def values_dtype(row):
+    """The dtype of a row's values: numpy's, else ml_dtypes' (bfloat16, the
+    float8s, the sub-byte integers); None if neither has one (or ml_dtypes is
+    not installed)."""
+    if row is None or not row.numpy:
+        return None
+    dtype = numpy_dtype(row)
+    if dtype is not None:
+        return dtype
+    try:
+        import ml_dtypes
+    except ImportError:
+        return None
+    extra = getattr(ml_dtypes, row.numpy, None)
+    return np.dtype(extra) if extra is not None else None
 
 
 def lowered(element):

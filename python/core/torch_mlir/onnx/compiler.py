@@ -56,15 +56,12 @@ def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=N
     return CompiledModel(proto.graph, invoker)
 
 
-def _numpy_dtype(onnx, type_proto):
+def _numpy_dtype(type_proto):
     """The numpy (or ml_dtypes) dtype of a graph input's or output's tensor
-    type, or None."""
+    type (torch_mlir.dtypes), or None."""
     if type_proto.WhichOneof("value") != "tensor_type":
         return None
-    try:
-        return np.dtype(onnx.helper.tensor_dtype_to_np_dtype(type_proto.tensor_type.elem_type))
-    except (KeyError, TypeError):
-        return None
+    return dtypes.values_dtype(dtypes.by_onnx(type_proto.tensor_type.elem_type))
 
 
 class CompiledModel:
@@ -78,15 +75,14 @@ class CompiledModel:
     reshape's element count) is a ValueError too."""
 
     def __init__(self, graph, invoker, func_name="main"):
-        onnx = _importer.onnx
         initializers = {t.name for t in graph.initializer}
         inputs = [i for i in graph.input if i.name not in initializers]
         self.input_names = [i.name for i in inputs]
         self.output_names = [o.name for o in graph.output]
-        self._input_dtypes = [_numpy_dtype(onnx, i.type) for i in inputs]
+        self._input_dtypes = [_numpy_dtype(i.type) for i in inputs]
         self._named_dims = NamedDims((repr(i.name), axis, param) for i in inputs
                                      for axis, param in _dim_params(i.type).items())
-        self._output_dtypes = [_numpy_dtype(onnx, o.type) for o in graph.output]
+        self._output_dtypes = [_numpy_dtype(o.type) for o in graph.output]
         self._invoker = invoker
         self._func_name = func_name
 

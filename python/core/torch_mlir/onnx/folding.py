@@ -18,6 +18,8 @@ with sub-graphs, anything of another domain, outputs over MAX_ELEMENTS.
 
 import numpy as np
 
+from .. import dtypes
+
 MAX_ELEMENTS = 1024  # a folded value larger than this stays computed
 
 # Ops whose output has exactly the shape of their first input.
@@ -277,12 +279,21 @@ def _fold(onnx, node, known, shapes, opsets):
     return values
 
 
+def _onnx_code(dtype):
+    """The ONNX type code of a folded value's dtype (torch_mlir.dtypes); ONNX's
+    own mapping for what no Torch dtype has (strings)."""
+    row = dtypes.by_numpy(dtype)
+    if row is not None and row.onnx is not None:
+        return row.onnx
+    from onnx import helper
+    return helper.np_dtype_to_tensor_dtype(dtype)
+
+
 def _evaluate(onnx, node, known, opsets):
     from onnx import helper
     from onnx.reference import ReferenceEvaluator
-    inputs = [helper.make_tensor_value_info(
-        name, helper.np_dtype_to_tensor_dtype(known[name].dtype), known[name].shape)
-        for name in dict.fromkeys(n for n in node.input if n)]
+    inputs = [helper.make_tensor_value_info(name, _onnx_code(known[name].dtype), known[name].shape)
+              for name in dict.fromkeys(n for n in node.input if n)]
     outputs = [helper.make_empty_tensor_value_info(n) for n in node.output if n]
     graph = helper.make_graph([node], "fold", inputs, outputs)
     model = helper.make_model(graph, opset_imports=[

@@ -400,7 +400,7 @@ class _GraphImporter:
         if not path.is_file():
             raise OnnxImportError(f"{what}: its external data file {path} is missing")
         _dtype(tensor.data_type, what)  # a type with no Torch dtype fails before any read
-        np_dtype = onnx.helper.tensor_dtype_to_np_dtype(tensor.data_type)
+        np_dtype = dtypes.values_dtype(dtypes.by_onnx(tensor.data_type))
         shape = tuple(tensor.dims)
         count = int(np.prod(shape)) if shape else 1
         offset = info.offset or 0
