@@ -120,7 +120,7 @@ def _array(value):
 def run_case(case):
     """(stage it stopped at or "pass", message)."""
     from torch_mlir import ir
-    from torch_mlir.refbackend import CompileError, RefBackend
+    from torch_mlir.refbackend import BackendOptions, CompileError
     try:
         module = tm_onnx.import_model(case.model, context=ir.Context())
     except tm_onnx.OnnxImportError as e:
@@ -132,9 +132,8 @@ def run_case(case):
     except CompileError as e:
         return "lower", _diagnostics(str(e))
     try:
-        backend = RefBackend(opt_level=OPT_LEVEL)
-        invoker = backend.load(backend.compile(module))
-        model = tm_onnx.CompiledModel(case.model.graph, invoker)
+        model = tm_onnx.CompiledModel(case.model.graph, module,
+                                      BackendOptions(opt_level=OPT_LEVEL))
     except Exception as e:
         return "compile", f"{type(e).__name__}: {_diagnostics(str(e))}"
     for inputs, expected in case.data_sets:

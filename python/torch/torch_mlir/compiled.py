@@ -29,7 +29,8 @@ from torch.export.graph_signature import InputKind, OutputKind
 from torch_mlir import dtypes
 from torch_mlir.named_dims import NamedDims
 from torch_mlir.extras.fx_importer import range_bound
-from torch_mlir.refbackend import BackendOptions, RefBackend
+from torch_mlir.compiled_function import CompiledFunction
+from torch_mlir.refbackend import BackendOptions
 
 __all__ = ["CompiledProgram"]
 
@@ -165,9 +166,7 @@ class CompiledProgram:
                                  if kind != OutputKind.USER_OUTPUT]
         if options is None:
             options = BackendOptions(seed=torch.initial_seed())
-        backend = RefBackend(options.opt_level, options.seed, options.vectorize, options.threads)
-        self._invoker = backend.load(backend.compile(module))
-        self._arguments = self._invoker.signature(function).arguments
+        self._function = CompiledFunction(module, options, function=function)
 
     def __call__(self, *args, **kwargs):
         if (not kwargs and len(args) == self._plain_arity
@@ -197,15 +196,10 @@ class CompiledProgram:
                               if isinstance(arg, torch.Tensor)})
         buffers = [self._buffer(target) for target in self._buffer_arguments]
         values += [_to_numpy(buffer) for buffer in buffers]
-        if len(values) != len(self._arguments):
-            raise ValueError(f"fx.compile: the compiled function takes {len(self._arguments)} "
-                             f"argument(s), the call gives {len(values)}")
-        results = self._invoker.invoke(self.function, *values)
-        count = len(self._output_dtypes) + len(self._mutation_dtypes)
-        if count == 1:
-            results = (results,)
-        elif results is None:
-            results = ()
+        try:
+            results = self._function(*values)
+        except ValueError as error:
+            raise ValueError(f"fx.compile: {error}") from None
         results = [_to_torch(r, dtype) if dtype is not None else r
                    for r, dtype in zip(results, self._output_dtypes + self._mutation_dtypes)]
         outputs, new_values = results[:len(self._output_dtypes)], results[len(self._output_dtypes):]

@@ -15,7 +15,8 @@ import numpy as np
 from .. import dtypes, ir
 from ..compiler_utils import LoweringError, OutputType, lower_to
 from ..named_dims import NamedDims
-from ..refbackend import BackendOptions, RefBackend
+from ..compiled_function import CompiledFunction
+from ..refbackend import BackendOptions
 from . import importer as _importer
 from .importer import import_model
 
@@ -51,9 +52,7 @@ def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=N
     module = import_model(model, opset=opset, context=context, check=check,
                           base_dir=base_dir)
     lower(module)
-    backend = RefBackend(options.opt_level, options.seed, options.vectorize, options.threads)
-    invoker = backend.load(backend.compile(module))
-    return CompiledModel(proto.graph, invoker)
+    return CompiledModel(proto.graph, module, options)
 
 
 def _numpy_dtype(type_proto):
@@ -74,7 +73,10 @@ class CompiledModel:
     compiled code can only check as it runs (operands that must broadcast, a
     reshape's element count) is a ValueError too."""
 
-    def __init__(self, graph, invoker, func_name="main"):
+    def __init__(self, graph, module, options=None):
+        """`graph`: the model's GraphProto; `module`: it imported and lowered
+        to the linalg-on-tensors contract; `options`: the reference
+        backend's (a BackendOptions; None: its defaults)."""
         initializers = {t.name for t in graph.initializer}
         inputs = [i for i in graph.input if i.name not in initializers]
         self.input_names = [i.name for i in inputs]
@@ -83,8 +85,8 @@ class CompiledModel:
         self._named_dims = NamedDims((repr(i.name), axis, param) for i in inputs
                                      for axis, param in _dim_params(i.type).items())
         self._output_dtypes = [_numpy_dtype(o.type) for o in graph.output]
-        self._invoker = invoker
-        self._func_name = func_name
+        self._function = CompiledFunction(
+            module, options, labels=[f"input {name!r}" for name in self.input_names])
 
     def __call__(self, *args, **kwargs):
         if len(args) > len(self.input_names):
@@ -111,12 +113,7 @@ class CompiledModel:
                 raise ValueError(f"input {name!r}: expected dtype {dtype}, got {value.dtype}")
             ordered.append(dtypes.to_carrier(value))  # the same bytes, as compiled code takes them
         self._named_dims.bind({repr(name): values[name].shape for name in self.input_names})
-        try:
-            results = getattr(self._invoker, self._func_name)(*ordered)
-        except ValueError as error:  # name the input, not the argument index
-            raise ValueError(_renamed(str(error), self.input_names)) from None
-        if len(self.output_names) == 1:
-            results = (results,)
+        results = self._function(*ordered)
         outputs = {}
         for name, dtype, array in zip(self.output_names, self._output_dtypes, results):
             outputs[name] = dtypes.from_carrier(array, dtype) if dtype is not None else array
@@ -132,11 +129,3 @@ def _dim_params(type_proto):
     names = enumerate(map(_importer.model_dim_name, type_proto.tensor_type.shape.dim))
     return {axis: name for axis, name in names if name}
 
-
-def _renamed(message, names):
-    """An invoker's "argument N of main()" as the input's name."""
-    for index, name in enumerate(names):
-        prefix = f"argument {index} of "
-        if message.startswith(prefix):
-            return f"input {name!r}" + message[message.index(" (") if " (" in message else len(prefix):]
-    return message
