@@ -32,3 +32,32 @@ func.func @hard_swish(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   %0 = torch.operator "onnx.HardSwish"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
   return %0 : !torch.vtensor<[4],f32>
 }
+
+// -----
+
+// LayerNormalization with its statistics used: native_layer_norm, which the
+// middle end breaks down (its mean and rsqrt are the outputs).
+// CHECK-LABEL: func.func @layer_norm
+// CHECK-NOT:     torch.aten.native_layer_norm
+// CHECK:         torch.aten.mean.dim
+// CHECK:         torch.aten.rsqrt
+// CHECK-NOT:     torch.aten.native_layer_norm
+func.func @layer_norm(%x: !torch.vtensor<[2,3,4],f32>, %scale: !torch.vtensor<[4],f32>, %bias: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>)
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
+  %0:3 = torch.operator "onnx.LayerNormalization"(%x, %scale, %bias) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>)
+  return %0#0, %0#1, %0#2 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>
+}
+
+// -----
+
+// Trilu: triu, which the middle end writes as a where over col - row >= k.
+// CHECK-LABEL: func.func @trilu
+// CHECK-NOT:     torch.aten.triu
+// CHECK:         torch.aten.ge.Scalar
+// CHECK:         torch.aten.where.ScalarOther
+// CHECK-NOT:     torch.aten.triu
+func.func @trilu(%x: !torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
+  %0 = torch.operator "onnx.Trilu"(%x) : (!torch.vtensor<[3,4],f32>) -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}

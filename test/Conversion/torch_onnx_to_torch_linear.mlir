@@ -299,25 +299,96 @@ func.func @lrn(%x: !torch.vtensor<[1,5,3,3],f32>) -> !torch.vtensor<[1,5,3,3],f3
 
 // -----
 
-// LayerNormalization over the dims from axis 1 on: (x - mean) * rsqrt(var +
-// epsilon), times Scale, plus B; Mean and InvStdDev are the statistics.
+// LayerNormalization over the dims from axis 1 on, Mean and InvStdDev used:
+// aten.native_layer_norm (which the middle end breaks down), its statistics
+// over the dims kept.
 // CHECK-LABEL: func.func @layer_norm
-// CHECK:         %[[DIMS:.*]] = torch.prim.ListConstruct %int1, %int2 :
-// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim %arg0, %[[DIMS]], %true, %none {{.*}} -> !torch.vtensor<[2,1,1],f32>
-// CHECK:         %[[CENTERED:.*]] = torch.aten.sub.Tensor %arg0, %[[MEAN]], %{{.*}} -> !torch.vtensor<[2,3,4],f32>
-// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[CENTERED]]
-// CHECK:         %[[VAR:.*]] = torch.aten.mean.dim %[[SQ]], %{{.*}} -> !torch.vtensor<[2,1,1],f32>
+// CHECK-NOT:     torch.aten.mean.dim
 // CHECK-DAG:     %[[EPS:.*]] = torch.constant.float 0.0010000000474974513
-// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Scalar %[[VAR]], %[[EPS]]
-// CHECK:         %[[RSTD:.*]] = torch.aten.rsqrt %[[SHIFTED]] : !torch.vtensor<[2,1,1],f32> -> !torch.vtensor<[2,1,1],f32>
-// CHECK:         %[[NORMED:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[RSTD]]
-// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Tensor %[[NORMED]], %arg1 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,4],f32> -> !torch.vtensor<[2,3,4],f32>
-// CHECK:         %[[Y:.*]] = torch.aten.add.Tensor %[[SCALED]], %arg2, %{{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK-DAG:     %[[SHAPE:.*]] = torch.prim.ListConstruct %{{.*}}, %{{.*}} : (!torch.int, !torch.int) -> !torch.list<int>
+// CHECK:         %[[Y:[^ ,]+]], %[[MEAN:[^ ,]+]], %[[RSTD:[^ ,]+]] = torch.aten.native_layer_norm %arg0, %[[SHAPE]], %arg1, %arg2, %[[EPS]] : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32>, !torch.float -> !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>
 // CHECK:         return %[[Y]], %[[MEAN]], %[[RSTD]]
+// CHECK-NOT:     torch.aten.rsqrt
 func.func @layer_norm(%x: !torch.vtensor<[2,3,4],f32>, %scale: !torch.vtensor<[3,4],f32>, %bias: !torch.vtensor<[3,4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>)
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
   %0:3 = torch.operator "onnx.LayerNormalization"(%x, %scale, %bias) {torch.onnx.axis = 1 : si64, torch.onnx.epsilon = 1.0e-3 : f32} : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[3,4],f32>, !torch.vtensor<[3,4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>)
   return %0#0, %0#1, %0#2 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,1,1],f32>, !torch.vtensor<[2,1,1],f32>
+}
+
+// -----
+
+// LayerNormalization whose Mean and InvStdDev go unused (the default axis,
+// the last): aten.layer_norm.
+// CHECK-LABEL: func.func @layer_norm_y_only
+// CHECK-NOT:     torch.aten.mean.dim
+// CHECK:         %[[SHAPE:.*]] = torch.prim.ListConstruct %{{.*}} : (!torch.int) -> !torch.list<int>
+// CHECK:         %[[Y:.*]] = torch.aten.layer_norm %arg0, %[[SHAPE]], %arg1, %arg2, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         return %[[Y]]
+// CHECK-NOT:     torch.aten.native_layer_norm
+func.func @layer_norm_y_only(%x: !torch.vtensor<[2,3,4],f32>, %scale: !torch.vtensor<[4],f32>, %bias: !torch.vtensor<[4],f32>) -> !torch.vtensor<[2,3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
+  %0:3 = torch.operator "onnx.LayerNormalization"(%x, %scale, %bias) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[2,3,1],f32>, !torch.vtensor<[2,3,1],f32>)
+  return %0#0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
+// LayerNormalization whose Scale and B broadcast (one element each), which
+// ATen's weight and bias do not: (x - mean) * rsqrt(var + epsilon), times
+// Scale, plus B, written out.
+// CHECK-LABEL: func.func @layer_norm_broadcast_scale
+// CHECK:         %[[MEAN:.*]] = torch.aten.mean.dim %arg0, %{{.*}}, %true, %none {{.*}} -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[CENTERED:.*]] = torch.aten.sub.Tensor %arg0, %[[MEAN]], %{{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[CENTERED]]
+// CHECK:         %[[VAR:.*]] = torch.aten.mean.dim %[[SQ]], %{{.*}} -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Scalar %[[VAR]]
+// CHECK:         %[[RSTD:.*]] = torch.aten.rsqrt %[[SHIFTED]] : !torch.vtensor<[2,3,1],f32> -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[NORMED:.*]] = torch.aten.mul.Tensor %[[CENTERED]], %[[RSTD]]
+// CHECK:         %[[SCALED:.*]] = torch.aten.mul.Tensor %[[NORMED]], %arg1 : !torch.vtensor<[2,3,4],f32>, !torch.vtensor<[1],f32> -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.add.Tensor %[[SCALED]], %arg2, %{{.*}} -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         return %[[Y]]
+// CHECK-NOT:     torch.aten.layer_norm
+func.func @layer_norm_broadcast_scale(%x: !torch.vtensor<[2,3,4],f32>, %scale: !torch.vtensor<[1],f32>, %bias: !torch.vtensor<[1],f32>) -> !torch.vtensor<[2,3,4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64}} {
+  %0 = torch.operator "onnx.LayerNormalization"(%x, %scale, %bias) : (!torch.vtensor<[2,3,4],f32>, !torch.vtensor<[1],f32>, !torch.vtensor<[1],f32>) -> !torch.vtensor<[2,3,4],f32>
+  return %0 : !torch.vtensor<[2,3,4],f32>
+}
+
+// -----
+
+// com.microsoft's SkipLayerNormalization: the sum x + skip + bias, then
+// aten.layer_norm over the last dim with gamma and beta.
+// CHECK-LABEL: func.func @skip_layer_norm
+// CHECK:         %[[PARTIAL:.*]] = torch.aten.add.Tensor %arg0, %arg1, %{{.*}} -> !torch.vtensor<[2,3,8],f32>
+// CHECK:         %[[SUM:.*]] = torch.aten.add.Tensor %[[PARTIAL]], %arg4, %{{.*}} -> !torch.vtensor<[2,3,8],f32>
+// CHECK:         %[[Y:.*]] = torch.aten.layer_norm %[[SUM]], %{{.*}}, %arg2, %arg3, %{{.*}}, %{{.*}} : !torch.vtensor<[2,3,8],f32>, !torch.list<int>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.float, !torch.bool -> !torch.vtensor<[2,3,8],f32>
+// CHECK:         return %[[Y]]
+// CHECK-NOT:     torch.aten.mean.dim
+func.func @skip_layer_norm(%x: !torch.vtensor<[2,3,8],f32>, %skip: !torch.vtensor<[2,3,8],f32>, %gamma: !torch.vtensor<[8],f32>, %beta: !torch.vtensor<[8],f32>, %bias: !torch.vtensor<[8],f32>) -> !torch.vtensor<[2,3,8],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64, com.microsoft = 1 : si64}} {
+  %0 = torch.operator "onnx.com.microsoft.SkipLayerNormalization"(%x, %skip, %gamma, %beta, %bias) {torch.onnx.epsilon = 9.99999974E-6 : f32} : (!torch.vtensor<[2,3,8],f32>, !torch.vtensor<[2,3,8],f32>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>, !torch.vtensor<[8],f32>) -> !torch.vtensor<[2,3,8],f32>
+  return %0 : !torch.vtensor<[2,3,8],f32>
+}
+
+// -----
+
+// com.microsoft's SkipSimplifiedLayerNormalization: the sum's RMS
+// normalization, s * rsqrt(mean(s^2) + epsilon) times gamma, written out
+// (the middle end does not break aten.rms_norm down).
+// CHECK-LABEL: func.func @skip_simplified_layer_norm
+// CHECK:         %[[SUM:.*]] = torch.aten.add.Tensor %arg0, %arg1, %{{.*}} -> !torch.vtensor<[2,3,8],f32>
+// CHECK:         %[[SQ:.*]] = torch.aten.mul.Tensor %[[SUM]], %[[SUM]]
+// CHECK:         %[[MS:.*]] = torch.aten.mean.dim %[[SQ]], %{{.*}} -> !torch.vtensor<[2,3,1],f32>
+// CHECK:         %[[SHIFTED:.*]] = torch.aten.add.Scalar %[[MS]]
+// CHECK:         %[[RMS:.*]] = torch.aten.rsqrt %[[SHIFTED]]
+// CHECK:         %[[NORMED:.*]] = torch.aten.mul.Tensor %[[SUM]], %[[RMS]]
+// CHECK:         %[[Y:.*]] = torch.aten.mul.Tensor %[[NORMED]], %arg2 : !torch.vtensor<[2,3,8],f32>, !torch.vtensor<[8],f32> -> !torch.vtensor<[2,3,8],f32>
+// CHECK:         return %[[Y]]
+// CHECK-NOT:     torch.aten.rms_norm
+func.func @skip_simplified_layer_norm(%x: !torch.vtensor<[2,3,8],f32>, %skip: !torch.vtensor<[2,3,8],f32>, %gamma: !torch.vtensor<[8],f32>) -> !torch.vtensor<[2,3,8],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 17 : si64, com.microsoft = 1 : si64}} {
+  %0 = torch.operator "onnx.com.microsoft.SkipSimplifiedLayerNormalization"(%x, %skip, %gamma) {torch.onnx.epsilon = 9.99999997E-7 : f32} : (!torch.vtensor<[2,3,8],f32>, !torch.vtensor<[2,3,8],f32>, !torch.vtensor<[8],f32>) -> !torch.vtensor<[2,3,8],f32>
+  return %0 : !torch.vtensor<[2,3,8],f32>
 }
 
 // -----

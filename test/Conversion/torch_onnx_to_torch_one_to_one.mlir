@@ -1,8 +1,8 @@
 // convert-torch-onnx-to-torch: the one-to-one ops (elementwise math,
 // activations, comparisons and logic, the bitwise ops and BitShift, CastLike,
-// BitCast, Where), each the ATen op of its meaning, and the few written as
-// others (Softsign, IsInf, HardSigmoid with ONNX's own alpha and beta,
-// ThresholdedRelu, Shrink, Mean).
+// BitCast, Where, IsInf, ThresholdedRelu, HardSigmoid with PyTorch's alpha
+// and beta), each the ATen op of its meaning, and the few written as others
+// (Softsign, HardSigmoid with ONNX's own alpha and beta, Shrink, Mean).
 // RUN: torch-mlir-opt %s -convert-torch-onnx-to-torch -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @abs(
@@ -293,14 +293,24 @@ func.func @isnan(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
 
 // -----
 
+// IsInf: aten.isinf (both signs, the default), aten.isposinf or
+// aten.isneginf as detect_positive and detect_negative say; with neither,
+// all false (x == NaN).
 // CHECK-LABEL: func.func @isinf(
-// CHECK:         torch.aten.abs
-// CHECK:         torch.aten.eq.Scalar
+// CHECK-NOT:     torch.aten.abs
+// CHECK:         %[[BOTH:.*]] = torch.aten.isinf %arg0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],i1>
+// CHECK:         %[[POS:.*]] = torch.aten.isposinf %arg0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],i1>
+// CHECK:         %[[NEG:.*]] = torch.aten.isneginf %arg0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],i1>
+// CHECK:         %[[NONE:.*]] = torch.aten.eq.Scalar %arg0, %{{.*}} : !torch.vtensor<[4],f32>, !torch.float -> !torch.vtensor<[4],i1>
+// CHECK:         return %[[BOTH]], %[[POS]], %[[NEG]], %[[NONE]]
 // CHECK-NOT:     torch.operator
-func.func @isinf(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
+func.func @isinf(%x: !torch.vtensor<[4],f32>) -> (!torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>)
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
   %0 = torch.operator "onnx.IsInf"(%x) : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
-  return %0 : !torch.vtensor<[4],i1>
+  %1 = torch.operator "onnx.IsInf"(%x) {torch.onnx.detect_negative = 0 : si64} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
+  %2 = torch.operator "onnx.IsInf"(%x) {torch.onnx.detect_positive = 0 : si64} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
+  %3 = torch.operator "onnx.IsInf"(%x) {torch.onnx.detect_negative = 0 : si64, torch.onnx.detect_positive = 0 : si64} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],i1>
+  return %0, %1, %2, %3 : !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>, !torch.vtensor<[4],i1>
 }
 
 // -----
@@ -349,10 +359,13 @@ func.func @leakyrelu(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
 
 // -----
 
+// HardSigmoid with ONNX's own alpha (0.2) and beta (0.5), which
+// aten.hardsigmoid does not take: clamp(alpha * x + beta, 0, 1) written out.
 // CHECK-LABEL: func.func @hardsigmoid(
 // CHECK:         torch.aten.mul.Scalar
 // CHECK:         torch.aten.add.Scalar
 // CHECK:         torch.aten.clamp
+// CHECK-NOT:     torch.aten.hardsigmoid
 // CHECK-NOT:     torch.operator
 func.func @hardsigmoid(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
@@ -362,9 +375,26 @@ func.func @hardsigmoid(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
 
 // -----
 
+// HardSigmoid with PyTorch's alpha (1/6, to f32's precision) and beta (0.5):
+// aten.hardsigmoid, which the middle end breaks down.
+// CHECK-LABEL: func.func @hardsigmoid_pytorch(
+// CHECK-NOT:     torch.aten.mul.Scalar
+// CHECK:         torch.aten.hardsigmoid %arg0 : !torch.vtensor<[4],f32> -> !torch.vtensor<[4],f32>
+// CHECK-NOT:     torch.aten.clamp
+// CHECK-NOT:     torch.operator
+func.func @hardsigmoid_pytorch(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+    attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
+  %0 = torch.operator "onnx.HardSigmoid"(%x) {torch.onnx.alpha = 0.166666672 : f32, torch.onnx.beta = 5.000000e-01 : f32} : (!torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
+}
+
+// -----
+
+// ThresholdedRelu: x > alpha ? x : 0, aten.threshold(x, alpha, 0).
 // CHECK-LABEL: func.func @thresholdedrelu(
-// CHECK:         torch.aten.gt.Scalar
-// CHECK:         torch.aten.where.ScalarOther
+// CHECK-NOT:     torch.aten.gt.Scalar
+// CHECK:         torch.aten.threshold %arg0, %{{.*}}, %{{.*}} : !torch.vtensor<[4],f32>, !torch.float, !torch.float -> !torch.vtensor<[4],f32>
+// CHECK-NOT:     torch.aten.where.ScalarOther
 // CHECK-NOT:     torch.operator
 func.func @thresholdedrelu(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 21 : si64}} {
@@ -374,6 +404,8 @@ func.func @thresholdedrelu(%x: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],f3
 
 // -----
 
+// Shrink is written out: aten.hardshrink (bias 0) and aten.softshrink (bias
+// lambd) have its meaning, but the middle end breaks neither down.
 // CHECK-LABEL: func.func @shrink(
 // CHECK:         torch.aten.lt.Scalar
 // CHECK:         torch.aten.gt.Scalar

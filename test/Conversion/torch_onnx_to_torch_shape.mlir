@@ -480,13 +480,12 @@ func.func @transpose(%x: !torch.vtensor<[2,3,5],f32>) -> (!torch.vtensor<[5,3,2]
 
 // -----
 
-// Trilu, lower with k = -1: kept where col - row <= -1 (a [3,4] literal of
-// col - row), 0 elsewhere; the mask broadcasts over the batch.
+// Trilu, lower with k = -1: aten.tril over the last two dims (kept where
+// col - row <= -1, 0 elsewhere), which the middle end breaks down.
 // CHECK-LABEL: func.func @trilu_lower
-// CHECK:         %[[OFFSETS:.*]] = torch.vtensor.literal(dense<{{\[\[}}0, 1, 2, 3], [-1, 0, 1, 2], [-2, -1, 0, 1]]> : tensor<3x4xsi64>)
-// CHECK-DAG:     %[[K:.*]] = torch.constant.int -1
-// CHECK:         %[[MASK:.*]] = torch.aten.le.Scalar %[[OFFSETS]], %[[K]] : !torch.vtensor<[3,4],si64>, !torch.int -> !torch.vtensor<[3,4],i1>
-// CHECK:         torch.aten.where.ScalarOther %[[MASK]], %arg0, %{{.*}} : !torch.vtensor<[3,4],i1>, !torch.vtensor<[2,3,4],f32>, !torch.int -> !torch.vtensor<[2,3,4],f32>
+// CHECK:         %[[K:.*]] = torch.constant.int -1
+// CHECK:         torch.aten.tril %arg0, %[[K]] : !torch.vtensor<[2,3,4],f32>, !torch.int -> !torch.vtensor<[2,3,4],f32>
+// CHECK-NOT:     torch.aten.where.ScalarOther
 // CHECK-NOT:     torch.operator
 func.func @trilu_lower(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4],f32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
@@ -497,12 +496,12 @@ func.func @trilu_lower(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[2,3,4
 
 // -----
 
-// Trilu, upper (the default) with k at run time: the offsets compared with
-// the 0-d k elementwise.
+// Trilu, upper (the default) with k at run time: aten.triu by the 0-d k's
+// element.
 // CHECK-LABEL: func.func @trilu_upper_run_time_k
-// CHECK:         %[[OFFSETS:.*]] = torch.vtensor.literal(dense<{{.*}}> : tensor<3x4xsi64>)
-// CHECK:         %[[MASK:.*]] = torch.aten.ge.Tensor %[[OFFSETS]], %arg1 : !torch.vtensor<[3,4],si64>, !torch.vtensor<[],si64> -> !torch.vtensor<[3,4],i1>
-// CHECK:         torch.aten.where.ScalarOther %[[MASK]], %arg0, %{{.*}} -> !torch.vtensor<[3,4],si32>
+// CHECK:         %[[K:.*]] = torch.aten.Int.Tensor %arg1 : !torch.vtensor<[],si64> -> !torch.int
+// CHECK:         torch.aten.triu %arg0, %[[K]] : !torch.vtensor<[3,4],si32>, !torch.int -> !torch.vtensor<[3,4],si32>
+// CHECK-NOT:     torch.aten.where.ScalarOther
 func.func @trilu_upper_run_time_k(%x: !torch.vtensor<[3,4],si32>, %k: !torch.vtensor<[],si64>) -> !torch.vtensor<[3,4],si32>
     attributes {torch.onnx_meta.opset_versions = {ai.onnx = 14 : si64}} {
   %0 = torch.operator "onnx.Trilu"(%x, %k) : (!torch.vtensor<[3,4],si32>, !torch.vtensor<[],si64>) -> !torch.vtensor<[3,4],si32>

@@ -1,12 +1,16 @@
 //===- Elementwise.cpp - ONNX's elementwise ops ---------------------------===//
 //
-// Math, activations, comparisons, logic, Cast and Where: one ATen op each
-// where ATen has the same meaning (ONNX's multidirectional broadcasting is
-// PyTorch's), a few ATen ops where it does not.
+// Math, activations, comparisons, logic, Cast, Where, Identity, Dropout (at
+// inference) and QuantizeLinear/DequantizeLinear: one ATen op each where ATen
+// has the same meaning (ONNX's multidirectional broadcasting is PyTorch's),
+// which the middle end breaks down where it is a composite; a few ATen ops
+// where it does not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "OnnxNode.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
 
 #include <cmath>
 #include <limits>
@@ -61,6 +65,42 @@ LogicalResult identity(OnnxNode &n) {
     return n.fail("operand 0 is missing");
   SmallVector<Value> same(n.numResults(), n.operand(0));
   return n.replace(same);
+}
+
+LogicalResult dropout(OnnxNode &n) { // inference: the input, and a true mask
+  // Before opset 7, is_test=0 (the default) is training.
+  if (n.opset < 7 && !n.intAttr("is_test", 0) &&
+      n.floatAttr("ratio", 0.5) != 0.0)
+    return n.fail("is_test must be 1 (or the ratio 0): random dropping is "
+                  "not converted");
+  if (n.operand(2)) {
+    // Training with a ratio of 0 drops nothing either.
+    std::optional<SmallVector<int64_t>> training = n.constantInts(2);
+    std::optional<SmallVector<double>> ratio =
+        n.operand(1) ? n.constantFloats(1) : std::nullopt;
+    bool inference = training && training->size() == 1 && (*training)[0] == 0;
+    bool dropsNothing = ratio && ratio->size() == 1 && (*ratio)[0] == 0.0;
+    if (!inference && !dropsNothing)
+      return n.fail("training_mode must be a constant false (or the ratio "
+                    "a constant 0): random dropping is not converted");
+  }
+  SmallVector<Value> results{n.operand(0)};
+  if (n.numResults() > 1) {
+    ValueTensorType mask = n.resultType(1);
+    if (!mask)
+      results.push_back(nullptr);
+    else if (llvm::is_contained(mask.getSizes(), kUnknownSize))
+      return n.fail("the mask's shape is not static");
+    else // ones of its dtype (bool; before opset 10 the input's float type)
+      results.push_back(n.b.create<ValueTensorLiteralOp>(
+          n.loc, mask,
+          DenseElementsAttr::get(
+              RankedTensorType::get(mask.getSizes(), mask.getDtype()),
+              isa<mlir::FloatType>(mask.getDtype())
+                  ? Attribute(FloatAttr::get(mask.getDtype(), 1.0))
+                  : Attribute(IntegerAttr::get(mask.getDtype(), 1)))));
+  }
+  return n.replace(results);
 }
 
 LogicalResult div(OnnxNode &n) {
@@ -254,11 +294,23 @@ Value hardSigmoidOf(OnnxNode &n, Value x, double alpha, double beta) {
                                n.constFloat(1.0));
 }
 
+/// Whether `value`, an f32 attribute, is `wanted` (to f32's precision).
+bool nearlyEquals(double value, double wanted) {
+  return std::abs(value - wanted) <=
+         4 * std::numeric_limits<float>::epsilon() * std::abs(wanted);
+}
+
+/// aten.hardsigmoid (clamp(x / 6 + 1 / 2, 0, 1)) where alpha and beta are
+/// PyTorch's; else clamp(alpha * x + beta, 0, 1) written out.
 LogicalResult hardSigmoid(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
-  return n.replace(hardSigmoidOf(n, n.operand(0), n.floatAttr("alpha", 0.2),
-                                 n.floatAttr("beta", 0.5)));
+  double alpha = n.floatAttr("alpha", 0.2), beta = n.floatAttr("beta", 0.5);
+  ValueTensorType in = n.operandType(0);
+  if (in && in.getDtype() == n.resultType().getDtype() &&
+      nearlyEquals(alpha, 1.0 / 6.0) && nearlyEquals(beta, 0.5))
+    return n.replace(n.create<AtenHardsigmoidOp>(in, n.operand(0)));
+  return n.replace(hardSigmoidOf(n, n.operand(0), alpha, beta));
 }
 
 LogicalResult hardSwish(OnnxNode &n) { // x * hardsigmoid(x, 1/6, 1/2)
@@ -284,18 +336,18 @@ LogicalResult mish(OnnxNode &n) { // x * tanh(softplus(x))
   return n.replace(n.create<AtenMishOp>(n.resultType(), n.operand(0)));
 }
 
-LogicalResult thresholdedRelu(OnnxNode &n) { // x > alpha ? x : 0
+/// x > alpha ? x : 0, which is aten.threshold(x, alpha, 0).
+LogicalResult thresholdedRelu(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
-  ValueTensorType t = n.resultType();
-  Value x = n.operand(0);
-  Value mask =
-      n.create<AtenGtScalarOp>(n.tensorType(t.getSizes(), n.b.getI1Type()), x,
-                               n.constFloat(n.floatAttr("alpha", 1.0)));
-  return n.replace(
-      n.create<AtenWhereScalarOtherOp>(t, mask, x, n.constFloat(0.0)));
+  return n.replace(n.create<AtenThresholdOp>(
+      n.resultType(), n.operand(0), n.constFloat(n.floatAttr("alpha", 1.0)),
+      n.constFloat(0.0)));
 }
 
+/// x < -lambd ? x + bias : x > lambd ? x - bias : 0. (That is
+/// aten.hardshrink for a bias of 0 and aten.softshrink for a bias of lambd,
+/// but the middle end breaks neither down, so it is written out.)
 LogicalResult shrink(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
@@ -393,23 +445,25 @@ LogicalResult bitShift(OnnxNode &n) {
   return n.fail("direction must be LEFT or RIGHT");
 }
 
+/// aten.isinf, aten.isposinf or aten.isneginf, as detect_positive and
+/// detect_negative say.
 LogicalResult isInf(OnnxNode &n) {
   if (failed(needTypes(n, 1)))
     return failure();
   ValueTensorType t = n.resultType();
   Value x = n.operand(0);
-  double inf = std::numeric_limits<double>::infinity();
   bool positive = n.intAttr("detect_positive", 1),
        negative = n.intAttr("detect_negative", 1);
-  if (positive && negative) {
-    auto in = cast<ValueTensorType>(x.getType());
-    x = n.create<AtenAbsOp>(in, x);
-  }
-  // Neither: nothing is infinite (NaN compares unequal to all).
-  double target = positive   ? inf
-                  : negative ? -inf
-                             : std::numeric_limits<double>::quiet_NaN();
-  return n.replace(n.create<AtenEqScalarOp>(t, x, n.constFloat(target)));
+  if (!positive && !negative) // nothing is infinite (NaN equals nothing)
+    return n.replace(n.create<AtenEqScalarOp>(
+        t, x, n.constFloat(std::numeric_limits<double>::quiet_NaN())));
+  // The input's sizes, as the middle end's breaking down types them.
+  ValueTensorType in = n.operandType(0);
+  ValueTensorType mask = in ? n.tensorType(in.getSizes(), t.getDtype()) : t;
+  Value y = positive && negative ? n.create<AtenIsinfOp>(mask, x)
+            : positive           ? n.create<AtenIsposinfOp>(mask, x)
+                                 : n.create<AtenIsneginfOp>(mask, x);
+  return n.replace(y);
 }
 
 /// A per-tensor (0-d or one element) or per-axis (1-D) quantization
@@ -577,6 +631,7 @@ const OnnxConversion kElementwiseConversions[] = {
     {"IsNaN", 9, unary<AtenIsnanOp>},
     {"Round", 11, unary<AtenRoundOp>}, // halves to even, in both
     {"Identity", 1, identity},
+    {"Dropout", 1, dropout},
     // Activations.
     {"Relu", 6, unary<AtenReluOp>},
     {"Sigmoid", 6, unary<AtenSigmoidOp>},

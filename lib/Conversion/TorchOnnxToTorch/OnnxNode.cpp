@@ -139,6 +139,32 @@ Value OnnxNode::intOf(unsigned i) {
   return (*intsOf(i))[0];
 }
 
+std::optional<Value>
+OnnxNode::resultShapeList(function_ref<Value(int64_t d)> dynamicSize) {
+  ValueTensorType out = resultType();
+  if (!out) {
+    (void)fail("the result's rank or dtype is unknown");
+    return std::nullopt;
+  }
+  if (llvm::count(out.getSizes(), kUnknownSize) <= 1)
+    return intList(out.getSizes());
+  if (!dynamicSize) {
+    (void)fail("the result has more than one dynamic dimension");
+    return std::nullopt;
+  }
+  SmallVector<Value> sizes;
+  for (auto [d, size] : llvm::enumerate(out.getSizes())) {
+    Value v = size == kUnknownSize ? dynamicSize(d) : constInt(size);
+    if (!v) {
+      (void)fail("the result's dimension " + Twine(d) +
+                 " cannot be computed at run time");
+      return std::nullopt;
+    }
+    sizes.push_back(v);
+  }
+  return sizeList(sizes);
+}
+
 Value OnnxNode::axisAtRunTime(Value axis, int64_t rank, const Twine &what) {
   Type boolType = Torch::BoolType::get(b.getContext());
   Type intType = Torch::IntType::get(b.getContext());

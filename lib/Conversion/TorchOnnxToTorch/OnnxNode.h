@@ -79,6 +79,12 @@ public:
   /// Operand `i`, an integer tensor of one element (0-d or [1]), as a
   /// !torch.int: a constant where it is one. Null if it is not of that shape.
   Value intOf(unsigned i);
+  /// The result's sizes as a shape list (for aten.reshape and the like):
+  /// static ones as constants; one unknown size as -1; several from
+  /// `dynamicSize(d)` (the op's own rule for them). Nullopt after reporting
+  /// why.
+  std::optional<Value>
+  resultShapeList(function_ref<Value(int64_t d)> dynamicSize = nullptr);
   /// An axis `axis` (a !torch.int) into `rank` dims, counted from the front:
   /// checked at run time to be in [-rank, rank) ("<what> is out of range").
   Value axisAtRunTime(Value axis, int64_t rank, const Twine &what);
@@ -112,7 +118,12 @@ constexpr int64_t kNewestKnownOpset = 28;
 ArrayRef<OnnxConversion> elementwiseConversions();
 ArrayRef<OnnxConversion> reductionConversions();
 ArrayRef<OnnxConversion> shapeConversions();
+ArrayRef<OnnxConversion> generatorConversions();
+ArrayRef<OnnxConversion> indexingConversions();
 ArrayRef<OnnxConversion> linearConversions();
+ArrayRef<OnnxConversion> poolingConversions();
+ArrayRef<OnnxConversion> normalizationConversions();
+ArrayRef<OnnxConversion> quantizedConversions();
 ArrayRef<OnnxConversion> resizeConversions();
 ArrayRef<OnnxConversion> controlFlowConversions();
 ArrayRef<OnnxConversion> recurrentConversions();
