@@ -400,14 +400,7 @@ LogicalResult oneHot(OnnxNode &n) {
   idx = wrapNegative(n, idx, depth);
   idx = n.create<AtenReshapeOp>(n.tensorType(unsqueezed, si64), idx,
                                 n.intList(unsqueezed));
-  SmallVector<int64_t> iotaSizes(rank, 1), iota;
-  iotaSizes[axis] = depth;
-  for (int64_t i = 0; i < depth; ++i)
-    iota.push_back(i);
-  Value positions = n.b.create<ValueTensorLiteralOp>(
-      n.loc, n.tensorType(iotaSizes, si64),
-      DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
-                             ArrayRef(iota)));
+  Value positions = n.positionsLiteral(rank, axis, depth);
   Value mask = n.create<AtenEqTensorOp>(
       n.tensorType(out.getSizes(), n.b.getI1Type()), positions, idx);
   auto valuesType = n.operandType(2);

@@ -398,14 +398,7 @@ LogicalResult hardmax(OnnxNode &n) {
     return n.fail("before opset 13, only the last axis is converted");
   auto si64 = IntegerType::get(n.b.getContext(), 64, IntegerType::Signed);
   int64_t size = in.getSizes()[axis];
-  SmallVector<int64_t> iotaSizes(rank, 1), iota;
-  iotaSizes[axis] = size;
-  for (int64_t i = 0; i < size; ++i)
-    iota.push_back(i);
-  Value positions = n.b.create<ValueTensorLiteralOp>(
-      n.loc, n.tensorType(iotaSizes, si64),
-      DenseElementsAttr::get(RankedTensorType::get(iotaSizes, si64),
-                             ArrayRef(iota)));
+  Value positions = n.positionsLiteral(rank, axis, size);
   SmallVector<int64_t> kept(in.getSizes());
   kept[axis] = 1;
   Value first = n.create<AtenArgmaxOp>(n.tensorType(kept, si64), n.operand(0),

@@ -373,6 +373,17 @@ Value TorchBuilder::positions(Value x, int64_t dim) {
   return arange(constInt(0), sizeOf(x, dim), length);
 }
 
+Value TorchBuilder::positionsLiteral(int64_t rank, int64_t dim, int64_t size) {
+  SmallVector<int64_t> sizes(rank, 1), values;
+  sizes[dim] = size;
+  for (int64_t i = 0; i < size; ++i)
+    values.push_back(i);
+  return builder.create<ValueTensorLiteralOp>(
+      loc, tensorType(sizes, i64()),
+      DenseElementsAttr::get(RankedTensorType::get(sizes, i64()),
+                             ArrayRef(values)));
+}
+
 Value TorchBuilder::alongDim(Value v, int64_t rank, int64_t dim, int64_t size) {
   auto t = dyn_cast<ValueTensorType>(v.getType());
   if (!t || !t.hasDtype())

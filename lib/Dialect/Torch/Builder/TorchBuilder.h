@@ -137,6 +137,9 @@ public:
   Value arange(Value start, Value end, int64_t length, Type dtype = nullptr);
   /// 0, 1, ..., size(x, dim) - 1 as si64.
   Value positions(Value x, int64_t dim);
+  /// 0, 1, ..., size - 1 as an si64 literal along `dim` of a rank-`rank`
+  /// tensor, unit dims elsewhere: positions to compare against.
+  Value positionsLiteral(int64_t rank, int64_t dim, int64_t size);
   /// The 1-D (or 0-d) tensor `v` viewed with a rank of `rank`, its elements
   /// along `dim` (`size` of them), unit dims elsewhere: a per-channel tensor
   /// made to broadcast. Null if `v`'s dtype is not known.
