@@ -110,6 +110,19 @@ class CompiledProgramTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"dimension 1 must be 4"):
             compiled(torch.randn(3, 5), x)
 
+    def test_inference_only(self):
+        """An input that requires grad, in grad mode, would get results cut off
+        from autograd: a ValueError says so; under no_grad it is values."""
+        compiled = compiled_add_and_scale(torch.float32, "f32", "arith.addf")
+        x, y = torch.randn(3, 4, requires_grad=True), torch.randn(3, 4)
+        with self.assertRaisesRegex(ValueError, "input 0 requires grad, and the compiled "
+                                                "function is inference only"):
+            compiled(x, y)
+        with torch.no_grad():
+            got = compiled(x, y)
+        self.assertTrue(torch.equal(got["sum"], (x + y).detach()))
+        self.assertFalse(got["sum"].requires_grad)
+
 
 class AddRows(torch.nn.Module):
     def forward(self, x, y):
@@ -214,6 +227,11 @@ class LoweringTest(unittest.TestCase):
         with self.assertRaises(fx.LoweringError) as raised:
             fx.compile(BesselAfterNeg(), torch.randn(2))
         message = str(raised.exception)
+        # The first line (all a log may show) names the op and its source line.
+        self.assertRegex(message.splitlines()[0],
+                         r'^"special_bessel_j0"\("[^"]*compile_test\.py":\d+:\d+\): '
+                         r"'torch.operator' op \"aten.special_bessel_j0\" is not part of the "
+                         r"linalg-on-tensors backend contract")
         self.assertIn("torch-backend-to-linalg-on-tensors-backend-pipeline failed", message)
         self.assertRegex(message, r"compile_test\.py\"?:\d+.*'torch.operator' op is not part of "
                                   r"the linalg-on-tensors backend contract")

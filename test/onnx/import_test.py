@@ -144,9 +144,11 @@ class ImportTest(unittest.TestCase):
             text.write_text("this is not a model\n")
             for path in (truncated, text):
                 with self.subTest(path.name):
-                    with self.assertRaises(tm_onnx.OnnxImportError) as caught:
-                        tm_onnx.import_model(path)
-                    self.assertIn(str(path), str(caught.exception))
+                    for entry in (tm_onnx.import_model, tm_onnx.compile):
+                        with self.assertRaises(tm_onnx.OnnxImportError) as caught:
+                            entry(path)
+                        self.assertIn(str(path), str(caught.exception))
+                        self.assertIn("not an ONNX model", str(caught.exception))
             with self.assertRaisesRegex(tm_onnx.OnnxImportError, "no such file"):
                 tm_onnx.import_model(Path(tmp) / "missing.onnx")
             with self.assertRaisesRegex(tm_onnx.OnnxImportError, "not int"):

@@ -12,6 +12,7 @@ Needs no PyTorch.
 
 import enum
 import os
+import re
 import tempfile
 
 from . import ir
@@ -117,6 +118,27 @@ class LoweringError(CompileError):
     was given, to replay with torch-mlir-opt."""
 
 
+def _headline(error):
+    """The first line of a LoweringError: where the first diagnostic's op came
+    from and what it says (the one line a log shows), or MLIR's own first line.
+    A `torch.operator` is named by the op it stands for."""
+    diagnostics = getattr(error, "error_diagnostics", None) or []
+    if not diagnostics:
+        return str(error).splitlines()[0]
+    first = diagnostics[0]
+    where = str(first.location)
+    if where.startswith("loc(") and where.endswith(")"):
+        where = where[len("loc("):-1]
+    message = str(first.message).splitlines()[0]
+    for note in first.notes:
+        name = re.search(r'"torch\.operator"\(.*<\{name = "([^"]+)"', str(note.message))
+        if name and "'torch.operator' op" in message:
+            message = message.replace("'torch.operator' op",
+                                      f"'torch.operator' op \"{name.group(1)}\"", 1)
+            break
+    return f"{where}: {message}"
+
+
 def lower(module, pipeline):
     """Runs the pass pipeline `pipeline` on `module` in place; LoweringError
     if it fails."""
@@ -132,7 +154,7 @@ def lower(module, pipeline):
             with os.fdopen(fd, "w") as f:
                 f.write(before.operation.get_asm(enable_debug_info=True))
             raise LoweringError(
-                f"{pipeline} failed: {error}\n"
+                f"{_headline(error)}\n{pipeline} failed: {error}\n"
                 f"The IR it was given is in {path}; replay with:\n"
                 f"  torch-mlir-opt --mlir-print-debuginfo "
                 f"--pass-pipeline='builtin.module({pipeline})' {path}") from None

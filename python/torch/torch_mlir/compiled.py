@@ -14,6 +14,12 @@ specialized scalar must equal the example's value (the program was traced
 with it). Results come back in eager's structure (tuples, lists, dicts), as torch
 tensors with eager's dtypes.
 
+Inference only: results never require grad and carry no autograd history,
+whatever the parameters' requires_grad (eager's would). A tensor argument that
+requires grad while grad mode is on is a ValueError saying so, rather than a
+result silently cut off from autograd; under torch.no_grad() it is taken as
+values.
+
 Buffers and inputs the program writes are written back as eager would: the
 compiled function takes each mutated buffer's current value (from `state`,
 the module, else the program's state dict) and returns its new value, which
@@ -184,6 +190,11 @@ class CompiledProgram:
                     raise ValueError(f"fx.compile: input {index} must be a tensor, got {type(arg).__name__}")
                 if arg.dtype != example.dtype:
                     raise ValueError(f"fx.compile: input {index} must be {example.dtype}, got {arg.dtype}")
+                if arg.requires_grad and torch.is_grad_enabled():
+                    raise ValueError(
+                        f"fx.compile: input {index} requires grad, and the compiled function is "
+                        "inference only: its results would not require grad, as eager's do. "
+                        "Call it under torch.no_grad() (or pass x.detach()) to take values only")
                 values.append(_to_numpy(arg))
             elif arg != example:
                 raise ValueError(f"fx.compile: input {index} was specialized to {example!r} when "

@@ -40,6 +40,7 @@ does. Where this PyTorch lacks any of the private functions, this calls
 import contextlib
 import functools
 import inspect
+import operator
 
 import torch
 
@@ -52,6 +53,7 @@ def run_decompositions(program, table):
     internals = _internals()
     if internals is None or program.graph_signature.backward_signature is not None:
         return program.run_decompositions(table)
+    _as_strided_reads_storage(program)
     decompose_program, preserve_marker, outside_fake_mode, registration = internals
     if hasattr(table, "materialize"):  # torch.export.default_decompositions()'s kind
         table = table.materialize()
@@ -179,6 +181,58 @@ def _run_under_fake_mode(original, fake_mode, op, *args, **kwargs):
     the device sees fake tensors, not the meta device)."""
     with fake_mode:
         return original(*args, **kwargs)
+
+
+def _as_strided_reads_storage(program):
+    """Points each `as_strided` at the tensor that owns the storage it reads.
+
+    as_strided reads its input's storage, not its input: applied to a view
+    (a slice, an `_unsafe_view`, a split's piece, ...) it may read elements
+    the view does not hold. The retrace functionalizes views away, so a
+    decomposition sees only the view's values; here, while the exported
+    program's values still share storage as eager's do, each as_strided whose
+    input is a view takes the first tensor of the view chain instead (what
+    owns the storage: an op's fresh result or an input), with the view's
+    storage offset made explicit. In eager the two read the same elements.
+    Rewrites the program's graphs in place; the program computes the same."""
+    from torch.multiprocessing.reductions import StorageWeakRef
+
+    def storage(node):
+        value = node.meta.get("val") if isinstance(node, torch.fx.Node) else None
+        return StorageWeakRef(value.untyped_storage()) if isinstance(value, torch.Tensor) else None
+
+    def owner(node):
+        key = storage(node)
+        while key is not None and node.op == "call_function":
+            sources = list(node.all_input_nodes)
+            if node.target is operator.getitem:  # a piece of split, unbind, ...
+                sources = [s for n in sources for s in n.all_input_nodes]
+            same = [n for n in sources if storage(n) == key]
+            if not same:
+                break
+            node = same[0]
+        return node
+
+    for module in program.graph_module.modules():
+        if not isinstance(module, torch.fx.GraphModule):
+            continue
+        changed = False
+        for node in module.graph.nodes:
+            if node.op != "call_function" or node.target is not torch.ops.aten.as_strided.default:
+                continue
+            source = node.args[0]
+            root = owner(source)
+            if root is source:
+                continue
+            args = list(node.args) + [None] * (4 - len(node.args))
+            offset = node.kwargs.get("storage_offset", args[3])
+            if offset is None:
+                offset = source.meta["val"].storage_offset()
+            node.args = (root, args[1], args[2], offset)
+            node.kwargs = {}
+            changed = True
+        if changed:
+            module.recompile()
 
 
 def _is_own_kernel(entry):

@@ -7,9 +7,10 @@ the lowering takes whole (`MIDDLE_END`: their math lives once, in C++), plus
 ours (`OURS`) only where the middle end cannot yet and PyTorch's own would
 leave `prims.*` ops (no ATen schema to import), in-place ops in a functional
 graph or `as_strided` views, or has none that suits: adaptive max pooling
-and 3-D average pooling with uneven windows, as_strided of a view,
+and 3-D average pooling with uneven windows, as_strided of a tensor not
+in row-major order (and a restride in place with symbolic sizes),
 index.Tensor with index tensors apart, _trilinear, rrelu_with_noise outside
-training. Each of ours rewrites an op into ATen ops that the middle end or
+training, and `view` where the retrace's strides forbid it. Each of ours rewrites an op into ATen ops that the middle end or
 convert-torch-to-linalg takes. (PT2E's `quantized_decomposed` ops are no
 ATen ops: no table holds them, and the middle end matches them by name.)
 """
@@ -124,27 +125,71 @@ OURS[aten.adaptive_max_pool2d.default] = _adaptive_max_pool
 OURS[aten.adaptive_max_pool3d.default] = _adaptive_max_pool
 
 
+def _known(condition):
+    """True only if `condition` holds for every size: a bool as it is, a
+    symbolic one only when the shape environment can prove it (no guard)."""
+    if isinstance(condition, bool):
+        return condition
+    from torch.fx.experimental.symbolic_shapes import statically_known_true
+
+    return statically_known_true(condition)
+
+
+def _row_major(shape, strides):
+    """Whether a tensor of `shape` and `strides` holds its elements in
+    row-major order (dims of size 1 have any stride), as far as is known."""
+    expected = 1
+    for n, s in reversed(list(zip(shape, strides))):
+        if not _known(n == 1):
+            if not _known(s == expected):
+                return False
+            expected = expected * n
+    return True
+
+
+def _restrides_in_place(input, size, stride, offset):
+    """Whether as_strided(input, size, stride, offset) reads each element of
+    a row-major `input` at its own place: the same sizes, and the row-major
+    stride for every dim not of size 1. ATen's adaptive_avg_pool2d does this
+    to give its (n, c, 1, 1) mean channels-last strides; with a dynamic batch
+    the sizes are symbolic, where the gather below cannot go."""
+    if offset not in (None, 0) or input.storage_offset() != 0 or len(size) != input.dim():
+        return False
+    if not all(_known(a == b) for a, b in zip(size, input.shape)):
+        return False
+    return _row_major(input.shape, input.stride()) and _row_major(size, stride)
+
+
 def _as_strided(input, size, stride, storage_offset=None):
-    """as_strided reads `input`'s storage. When `input` is itself a view
-    (transposed, selected, sliced, ...), its elements sit in that storage at
-    its strides and offset, not in row-major order. Each position read is
-    found among `input`'s elements (along its dims by decreasing stride:
-    k = (position - offset) // stride % size) and the result gathers
-    `input`, flattened, there. A contiguous input at offset 0 stays as it is
-    (the lowering reads it in row-major order); a position no element of
-    `input` holds (the view hides it) cannot be said on values:
-    NotImplemented."""
+    """as_strided reads `input`'s storage (torch_mlir.decompose points it at
+    the tensor owning the storage first, so `input` is no view of another
+    tensor of the program). A row-major `input` at offset 0 stays as it is:
+    the lowering reads it in row-major order, which is its storage's. An
+    input laid out otherwise (a transposed or channels-last result, say) has
+    its elements elsewhere in the storage: each position read is found among
+    them (along its dims by decreasing stride: k = (position - offset) //
+    stride % size) and the result gathers `input`, flattened, there. What
+    cannot be said on values raises, rather than read the wrong elements: a
+    position no element of `input` holds, or such a layout with sizes known
+    only at run time."""
+    if _restrides_in_place(input, size, stride, storage_offset):
+        return aten.clone.default(input)
+    offset = input.storage_offset() if storage_offset is None else storage_offset
+    if _known(input.storage_offset() == 0) and _row_major(input.shape, input.stride()):
+        return NotImplemented
     shape, strides, base = list(input.shape), list(input.stride()), input.storage_offset()
-    if not all(isinstance(v, int) for v in shape + strides + list(size) + list(stride) + [base]):
-        return NotImplemented
-    offset = base if storage_offset is None else storage_offset
-    if not isinstance(offset, int) or (input.is_contiguous() and base == 0):
-        return NotImplemented
+    if not all(isinstance(v, int) for v in shape + strides + list(size) + list(stride)
+               + [base, offset]):
+        raise NotImplementedError(
+            "as_strided of a tensor not in row-major order at storage offset 0 (strides "
+            f"{tuple(strides)}, offset {base}) with sizes known only at run time")
     count = 1
     for n in list(size):
         count *= n
     if count > 1 << 22:
-        return NotImplemented
+        raise NotImplementedError(
+            f"as_strided reading {count} elements of a tensor not in row-major order at storage "
+            f"offset 0 (strides {tuple(strides)}, offset {base}): at most {1 << 22}")
     dims = sorted((d for d in range(len(shape)) if strides[d] != 0 and shape[d] > 1),
                   key=lambda d: -strides[d])
 
@@ -157,8 +202,13 @@ def _as_strided(input, size, stride, storage_offset=None):
         return index if held == position else None
 
     for at in itertools.product(*[range(n) for n in size]):
-        if element(offset + sum(i * s for i, s in zip(at, stride))) is None:
-            return NotImplemented
+        position = offset + sum(i * s for i, s in zip(at, stride))
+        if element(position) is None:
+            raise NotImplementedError(
+                f"as_strided(size={list(size)}, stride={list(stride)}, storage_offset={offset}) "
+                f"reads storage position {position}, which no element of its input (shape "
+                f"{shape}, strides {tuple(strides)}, offset {base}) holds: its value is not "
+                "the program's to say")
     # The same arithmetic on tensors: positions read, then the input index.
     device = input.device
     positions = torch.full(list(size), offset, dtype=torch.long, device=device)
@@ -180,6 +230,57 @@ def _as_strided(input, size, stride, storage_offset=None):
 
 
 OURS[aten.as_strided.default] = _as_strided
+
+
+def _viewable(shape, strides, new_shape):
+    """Whether a tensor of `shape` and `strides` can be viewed as
+    `new_shape` without a copy, as far as is known: each run of dims laid
+    out one inside the other (a stride the next dim's size times its stride)
+    must be split or merged into new dims whose sizes multiply to the run's."""
+    runs, outer = [], None
+    for n, s in zip(shape, strides):
+        if _known(n == 1):
+            continue
+        if runs and _known(outer == n * s):
+            runs[-1] = runs[-1] * n
+        else:
+            runs.append(n)
+        outer = s
+    sizes = [n for n in new_shape if not _known(n == 1)]
+    at = 0
+    for run in runs:
+        product = 1
+        while not _known(product == run):
+            if at == len(sizes):
+                return False
+            product = product * sizes[at]
+            at += 1
+    return at == len(sizes)
+
+
+def _view(input, size):
+    """view, or a contiguous copy viewed where the retrace's strides forbid
+    the view. Decompositions give some results other strides than eager's
+    kernels do (scaled_dot_product_attention's, for one), so a view the
+    exported program took on eager's layout can fail in the retrace (GPT-2:
+    "Cannot view a tensor with shape [2, 7, 32] and strides (32, 64, 1)").
+    On values a view is a reshape: the copy changes no result."""
+    size = list(size)
+    inferred = [d for d, n in enumerate(size) if isinstance(n, int) and n == -1]
+    if inferred:  # the inferred size, for the check only
+        known = 1
+        for n in size:
+            known = known if isinstance(n, int) and n == -1 else known * n
+        if _known(known == 0):
+            return NotImplemented
+        size[inferred[0]] = input.numel() // known
+    if _known(input.numel() == 0) or _viewable(list(input.shape), list(input.stride()), size):
+        return NotImplemented
+    return aten.view.default(aten.clone.default(input, memory_format=torch.contiguous_format),
+                             size)
+
+
+OURS[aten.view.default] = _view
 
 
 def _index_apart(self, indices):

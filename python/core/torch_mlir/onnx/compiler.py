@@ -10,6 +10,8 @@ linalg-on-tensors (`torch-backend-to-linalg-on-tensors-backend-pipeline`) and
 JIT-compiles it with torch_mlir.refbackend.
 """
 
+import os
+
 import numpy as np
 
 from .. import dtypes, ir
@@ -43,11 +45,10 @@ def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=N
     backend's, as fx.compile takes them (torch_mlir.refbackend.BackendOptions)."""
     options = BackendOptions(opt_level, 0 if seed is None else seed, vectorize, threads)
     _importer._require_onnx()
-    onnx = _importer.onnx
-    if isinstance(model, (str, bytes)) or hasattr(model, "__fspath__"):
-        proto = onnx.load(model, load_external_data=False)
-    else:
-        proto = model
+    if isinstance(model, bytes):
+        model = os.fsdecode(model)
+    # A truncated or non-ONNX file is an OnnxImportError naming it.
+    proto = _importer._load(model, base_dir)[0]
     context = ir.Context()
     module = import_model(model, opset=opset, context=context, check=check,
                           base_dir=base_dir)
