@@ -182,16 +182,19 @@ Value f32ToFloat8(OpBuilder &b, Location loc, Value value, FloatType to) {
 
 } // namespace
 
-Value castScalar(OpBuilder &b, Location loc, Value value, Type to) {
+Value castScalar(OpBuilder &b, Location loc, Value value, Type to,
+                 bool fromUnsigned, bool toUnsigned) {
   Type from = value.getType();
   if (from == to)
     return value;
+  fromUnsigned = fromUnsigned && isa<IntegerType>(from);
   if (isFloat8(from)) {
     value = float8ToF32(b, loc, value);
-    return castScalar(b, loc, value, to);
+    return castScalar(b, loc, value, to, false, toUnsigned);
   }
   if (isFloat8(to))
-    return f32ToFloat8(b, loc, castScalar(b, loc, value, b.getF32Type()),
+    return f32ToFloat8(b, loc,
+                       castScalar(b, loc, value, b.getF32Type(), fromUnsigned),
                        cast<FloatType>(to));
   if (to.isInteger(1)) {
     if (isa<FloatType>(from))
@@ -216,7 +219,7 @@ Value castScalar(OpBuilder &b, Location loc, Value value, Type to) {
       Value wide = b.create<arith::ExtFOp>(loc, b.getF32Type(), value);
       return b.create<arith::TruncFOp>(loc, to, wide);
     }
-    if (from.isInteger(1))
+    if (from.isInteger(1) || fromUnsigned)
       return b.create<arith::UIToFPOp>(loc, to, value);
     if (from.isIndex())
       value = indexToI64(b, loc, value);
@@ -226,15 +229,21 @@ Value castScalar(OpBuilder &b, Location loc, Value value, Type to) {
     return b.create<arith::IndexCastOp>(loc, to, value);
   auto toInt = cast<IntegerType>(to);
   if (isa<FloatType>(from))
-    return b.create<arith::FPToSIOp>(loc, to, value);
+    return toUnsigned ? b.create<arith::FPToUIOp>(loc, to, value).getResult()
+                      : b.create<arith::FPToSIOp>(loc, to, value).getResult();
   if (from.isIndex())
     return b.create<arith::IndexCastOp>(loc, to, value);
   auto fromInt = cast<IntegerType>(from);
   if (fromInt.getWidth() > toInt.getWidth())
     return b.create<arith::TruncIOp>(loc, to, value);
-  if (fromInt.getWidth() == 1)
+  if (fromInt.getWidth() == 1 || fromUnsigned)
     return b.create<arith::ExtUIOp>(loc, to, value);
   return b.create<arith::ExtSIOp>(loc, to, value);
+}
+
+bool isUnsignedTensor(Value torchValue) {
+  auto type = dyn_cast<Torch::BaseTensorType>(torchValue.getType());
+  return type && type.hasDtype() && type.getDtype().isUnsignedInteger();
 }
 
 Value scalarConstant(OpBuilder &b, Location loc, Type type, double value) {

@@ -21,8 +21,17 @@ namespace mlir::torch::conversion {
 
 /// Converts a scalar to `to` like a PyTorch cast does: ints sign-extend or
 /// truncate (i1 zero-extends), floats extend, truncate or convert (toward zero
-/// to ints), and anything becomes i1 by comparing with zero.
-Value castScalar(OpBuilder &b, Location loc, Value value, Type to);
+/// to ints), and anything becomes i1 by comparing with zero. Builtin integers
+/// are signless: `fromUnsigned` reads an integer `value` as unsigned (ui8
+/// zero-extends and converts to floats as unsigned), `toUnsigned` converts a
+/// float to an unsigned integer.
+Value castScalar(OpBuilder &b, Location loc, Value value, Type to,
+                 bool fromUnsigned = false, bool toUnsigned = false);
+
+/// Whether a Torch value is a tensor of an unsigned integer dtype (ui8),
+/// which converts to a signless builtin integer: its comparisons, max/min,
+/// divisions and widenings must then be the unsigned ones.
+bool isUnsignedTensor(Value torchValue);
 
 /// A scalar constant of type `type` (int, index or float).
 Value scalarConstant(OpBuilder &b, Location loc, Type type, double value);

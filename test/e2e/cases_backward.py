@@ -211,3 +211,9 @@ for name, x_shape, shape, affine in [("last", (3, 4), [4], True),
 fn_case("backward_native_layer_norm_input_only",
         layer_norm_backward([5], True, (True, False, False)),
         lambda: (r(3, 5), r(3, 5), r(5), r(5)))
+
+
+# An int grad with a float x: the result is their promotion, float32.
+fn_case("backward_threshold_backward_int_grad",
+        lambda g, x: A.threshold_backward(g, x, 0.25),
+        lambda: (torch.tensor([[1, -2, 3], [4, 5, -6]]), r(2, 3)))

@@ -323,3 +323,52 @@ MORE_BINARY = {
 }
 for name, fn in MORE_BINARY.items():
     fn_case(f"binary_{name}", fn, lambda: (torch.randn(3, 4), torch.randn(3, 4)))
+
+
+# uint8 holds 128..255, which a signed i8 reads as negative: comparisons,
+# max/min, clamps, divisions and conversions of it must be unsigned, Python
+# ints >= 128 included.
+def u8_pair():
+    return (torch.tensor([[3, 200, 130, 255], [0, 128, 127, 7]], dtype=torch.uint8),
+            torch.tensor([[250, 100, 131, 1], [9, 129, 200, 7]], dtype=torch.uint8))
+
+
+UNSIGNED = {
+    "maximum_uint8": torch.maximum,
+    "minimum_uint8": torch.minimum,
+    "gt_uint8": torch.gt,
+    "le_uint8": torch.le,
+    "lt_uint8_int64": lambda x, y: x < y.long() - 100,
+    "lt_uint8_int8": lambda x, y: x < (y // 2).to(torch.int8) - 64,
+    "gt_scalar_uint8": lambda x, y: (x > 200, y >= 129),
+    "clamp_uint8": lambda x, y: x.clamp(min=100, max=200),
+    "clamp_tensor_uint8": lambda x, y: x.clamp(max=y),
+    "floor_divide_uint8": lambda x, y: torch.floor_divide(x, y),
+    "remainder_uint8": torch.remainder,
+    "fmod_uint8": torch.fmod,
+    "abs_sign_uint8": lambda x, y: (torch.abs(x), torch.sign(y)),
+    "relu_uint8": lambda x, y: torch.relu(x),
+    "add_scalar_uint8": lambda x, y: x + 200,
+    "mul_float_uint8": lambda x, y: x * 1.5,
+    "add_int64_uint8": lambda x, y: x + y.long(),
+    "to_float_uint8": lambda x, y: x.float(),
+}
+for name, fn in UNSIGNED.items():
+    fn_case(f"elementwise_{name}", fn, u8_pair)
+
+
+# Bools order false < true; as a signed i1, true would read -1.
+def bool_pair():
+    return (torch.tensor([[True, False, True], [False, False, True]]),
+            torch.tensor([[False, False, True], [True, False, False]]))
+
+
+BOOLS = {
+    "maximum_bool": torch.maximum,
+    "minimum_bool": torch.minimum,
+    "lt_bool": torch.lt,
+    "ge_bool": torch.ge,
+    "maximum_bool_0d": lambda x, y: torch.maximum(x, y[0, 0]),
+}
+for name, fn in BOOLS.items():
+    fn_case(f"elementwise_{name}", fn, bool_pair)

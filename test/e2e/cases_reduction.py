@@ -128,3 +128,27 @@ fn_case("reduction_cdist_p1", lambda a, b: torch.cdist(a, b, p=1.0),
 fn_case("reduction_histc", lambda x: torch.histc(x, 5, -2, 2), lambda: (torch.randn(40),))
 fn_case("reduction_histc_edges", lambda x: torch.histc(x, 4, 0, 1),
         lambda: (torch.tensor([0.0, 0.3, 1.0, 1.5, -0.1, 0.75, 0.99]),))
+
+
+# uint8 holds 128..255, which a signed i8 reads as negative: its extremes,
+# their indices and its sums must come out unsigned.
+def u8():
+    return (torch.tensor([[3, 200, 130, 255], [0, 128, 127, 7], [90, 250, 1, 129]],
+                         dtype=torch.uint8),)
+
+
+UNSIGNED = {
+    "max_dim_uint8": lambda x: torch.max(x, 1),
+    "min_dim_uint8": lambda x: torch.min(x, 0),
+    "amax_uint8": lambda x: torch.amax(x, 1),
+    "amin_uint8": lambda x: torch.amin(x, 0),
+    "max_all_uint8": torch.max,
+    "argmax_uint8": lambda x: torch.argmax(x, 1),
+    "argmin_uint8": lambda x: torch.argmin(x, 1),
+    "sum_uint8": torch.sum,
+    "cumsum_uint8": lambda x: torch.cumsum(x, 1),
+    "sort_uint8": lambda x: torch.sort(x, 1),
+    "topk_uint8": lambda x: torch.topk(x, 2, 1),
+}
+for name, fn in UNSIGNED.items():
+    fn_case(f"reduction_{name}", fn, u8)

@@ -726,8 +726,10 @@ public:
       return rewriter.notifyMatchFailure(op, "non-constant dim or step");
     Location loc = op.getLoc();
     Type element = resultType.getElementType();
-    self = castElements(rewriter, loc, self, element);
-    src = castElements(rewriter, loc, src, element);
+    self = castElements(rewriter, loc, self, element,
+                        isUnsignedTensor(op.getSelf()));
+    src = castElements(rewriter, loc, src, element,
+                       isUnsignedTensor(op.getSrc()));
     SmallVector<OpFoldResult> offsets(selfType.getRank(),
                                       rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> strides(selfType.getRank(),
@@ -820,8 +822,9 @@ public:
         continue;
       Value tensor = getTypeConverter()->materializeTargetConversion(
           rewriter, loc, ranked, element);
-      tensors.push_back(
-          castElements(rewriter, loc, tensor, resultType.getElementType()));
+      tensors.push_back(castElements(rewriter, loc, tensor,
+                                     resultType.getElementType(),
+                                     isUnsignedTensor(element)));
     }
     if (tensors.empty())
       return rewriter.notifyMatchFailure(op, "nothing to concatenate");

@@ -196,13 +196,15 @@ void checkSameSize(OpBuilder &b, Location loc, OpFoldResult a, OpFoldResult c,
   b.create<cf::AssertOp>(loc, equal, what.str());
 }
 
-Value castElements(OpBuilder &b, Location loc, Value tensor, Type element) {
+Value castElements(OpBuilder &b, Location loc, Value tensor, Type element,
+                   bool fromUnsigned) {
   auto type = cast<RankedTensorType>(tensor.getType());
   if (type.getElementType() == element)
     return tensor;
   return buildElementwise(b, loc, tensor, type.clone(element),
                           [&](OpBuilder &nb, Location nl, ValueRange x) {
-                            return castScalar(nb, nl, x[0], element);
+                            return castScalar(nb, nl, x[0], element,
+                                              fromUnsigned);
                           });
 }
 
@@ -222,26 +224,59 @@ int category(Type type) {
 /// The type PyTorch computes a comparison (or another op whose result is not
 /// the computation type) in: the widest type of the highest category among the
 /// tensor operands, unless a Python scalar is of a higher category (then the
-/// default float, f32, or i64).
-Type promotedType(Operation *op, ArrayRef<Value> values, Builder &b) {
+/// default float, f32, or i64). `isUnsigned` is set when that type holds
+/// unsigned integers (ui8); ui8 with a signed 8-bit integer is i16.
+Type promotedType(Operation *op, ArrayRef<Value> values, Builder &b,
+                  bool &isUnsigned) {
   Type best;
+  isUnsigned = false;
   int scalarCategory = -1;
   for (auto [original, value] : llvm::zip(op->getOperands(), values)) {
     Type type = value.getType();
     if (isa<ValueTensorType>(original.getType())) {
+      bool typeUnsigned = isUnsignedTensor(original);
       if (!best || category(type) > category(best) ||
           (category(type) == category(best) &&
-           type.getIntOrFloatBitWidth() > best.getIntOrFloatBitWidth()))
+           type.getIntOrFloatBitWidth() > best.getIntOrFloatBitWidth())) {
         best = type;
+        isUnsigned = typeUnsigned;
+      } else if (category(type) == 1 && category(best) == 1 &&
+                 type.getIntOrFloatBitWidth() == best.getIntOrFloatBitWidth() &&
+                 typeUnsigned != isUnsigned) {
+        best = b.getIntegerType(2 * type.getIntOrFloatBitWidth());
+        isUnsigned = false;
+      }
     } else if (type.isIntOrFloat()) {
       scalarCategory = std::max(scalarCategory, category(type));
     }
   }
   if (!best)
     return b.getF32Type();
-  if (scalarCategory > category(best))
+  if (scalarCategory > category(best)) {
+    isUnsigned = false;
     return scalarCategory == 2 ? Type(b.getF32Type()) : Type(b.getI64Type());
+  }
+  // Bools order false < true: as signed i1, true would be -1.
+  if (best.isInteger(1))
+    isUnsigned = true;
   return best;
+}
+
+/// The unsigned form of an integer comparison (eq and ne are both).
+arith::CmpIPredicate unsignedPredicate(arith::CmpIPredicate predicate) {
+  using IP = arith::CmpIPredicate;
+  switch (predicate) {
+  case IP::slt:
+    return IP::ult;
+  case IP::sle:
+    return IP::ule;
+  case IP::sgt:
+    return IP::ugt;
+  case IP::sge:
+    return IP::uge;
+  default:
+    return predicate;
+  }
 }
 
 /// One result element of `op`, from its operands' elements (tensors) or
@@ -251,16 +286,25 @@ class ElementBuilder {
 public:
   ElementBuilder(OpBuilder &b, Location loc, Operation *op, ValueRange values,
                  Type resultType)
-      : b(b), loc(loc), op(op), values(values), result(resultType) {}
+      : b(b), loc(loc), op(op), values(values), result(resultType),
+        isUnsigned(isUnsignedTensor(op->getResult(0)) ||
+                   resultType.isInteger(1)) {}
 
   Value build();
 
   // What the rows of kElementwiseOps build an element with.
-  Value in(unsigned i, Type type) {
-    return castScalar(b, loc, values[i], type);
+  /// Operand `i` as a `type` (holding unsigned integers if `toUnsigned`);
+  /// a ui8 operand widens as unsigned.
+  Value in(unsigned i, Type type, bool toUnsigned = false) {
+    bool fromUnsigned = isUnsignedTensor(op->getOperand(i));
+    return castScalar(b, loc, values[i], type, fromUnsigned, toUnsigned);
   }
-  Value in(unsigned i) { return in(i, result); }
+  Value in(unsigned i) { return in(i, result, isUnsigned); }
   bool isFloat() { return isa<mlir::FloatType>(result); }
+  /// `predicate` (a signed one) for the result type's integers.
+  arith::CmpIPredicate intPredicate(arith::CmpIPredicate predicate) {
+    return isUnsigned ? unsignedPredicate(predicate) : predicate;
+  }
   Value constant(double value) { return scalarConstant(b, loc, result, value); }
   /// `x * alpha` unless alpha is the constant 1.
   Value scaled(Value x, unsigned alphaIndex) {
@@ -294,11 +338,15 @@ public:
   Value maximum(Value x, Value y) {
     if (isFloat())
       return b.create<arith::MaximumFOp>(loc, x, y);
+    if (isUnsigned)
+      return b.create<arith::MaxUIOp>(loc, x, y);
     return b.create<arith::MaxSIOp>(loc, x, y);
   }
   Value minimum(Value x, Value y) {
     if (isFloat())
       return b.create<arith::MinimumFOp>(loc, x, y);
+    if (isUnsigned)
+      return b.create<arith::MinUIOp>(loc, x, y);
     return b.create<arith::MinSIOp>(loc, x, y);
   }
   Value sigmoid(Value x) {
@@ -313,8 +361,8 @@ public:
     if (isFloat())
       return b.create<arith::CmpFOp>(loc, arith::CmpFPredicate::OGT, x,
                                      constant(0));
-    return b.create<arith::CmpIOp>(loc, arith::CmpIPredicate::sgt, x,
-                                   constant(0));
+    return b.create<arith::CmpIOp>(loc, intPredicate(arith::CmpIPredicate::sgt),
+                                   x, constant(0));
   }
   /// A float op of operand 0; integers are not handled.
   template <typename FloatOp> static Value floatUnary(ElementBuilder &e) {
@@ -337,9 +385,10 @@ public:
     Value x = in(0, b.getI1Type()), y = in(1, b.getI1Type());
     return castScalar(b, loc, b.create<IntOp>(loc, x, y), result);
   }
+  /// A comparison in the promoted operand type; `signedPredicate` becomes
+  /// its unsigned form for bools and unsigned integers.
   Value compare(arith::CmpFPredicate floatPredicate,
-                arith::CmpIPredicate signedPredicate,
-                arith::CmpIPredicate boolPredicate);
+                arith::CmpIPredicate signedPredicate);
   /// Ops with a complex operand or result (or that make one): complex
   /// arithmetic, conj, complex/polar, and abs/angle back to floats.
   Value buildComplex();
@@ -364,6 +413,9 @@ public:
   Operation *op;
   ValueRange values;
   Type result;
+  /// The result's dtype is an unsigned integer (ui8) or bool: integer ops on
+  /// it compare, divide and convert as unsigned.
+  bool isUnsigned;
 };
 
 Value ElementBuilder::complexIn(unsigned i) {
@@ -440,14 +492,17 @@ Value ElementBuilder::buildComplex() {
 }
 
 Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
-                              arith::CmpIPredicate signedPredicate,
-                              arith::CmpIPredicate boolPredicate) {
-  Type type = promotedType(op, SmallVector<Value>(values), b);
-  Value x = in(0, type), y = in(1, type);
+                              arith::CmpIPredicate signedPredicate) {
+  bool promotedUnsigned;
+  Type type = promotedType(op, SmallVector<Value>(values), b, promotedUnsigned);
+  Value x = in(0, type, promotedUnsigned), y = in(1, type, promotedUnsigned);
   if (isa<mlir::FloatType>(type))
     return b.create<arith::CmpFOp>(loc, floatPredicate, x, y);
-  return b.create<arith::CmpIOp>(
-      loc, type.isInteger(1) ? boolPredicate : signedPredicate, x, y);
+  return b.create<arith::CmpIOp>(loc,
+                                 type.isInteger(1) || promotedUnsigned
+                                     ? unsignedPredicate(signedPredicate)
+                                     : signedPredicate,
+                                 x, y);
 }
 
 /// One row of the elementwise table: the ops it covers, and how one element
@@ -504,11 +559,13 @@ const ElementwiseRow kElementwiseOps[] = {
            return b.create<math::FloorOp>(loc, quotient);
          return nullptr;
        }
+       if (*mode != "trunc" && *mode != "floor")
+         return nullptr;
+       if (e.isUnsigned) // both modes round toward zero
+         return b.create<arith::DivUIOp>(loc, e.in(0), e.in(1));
        if (*mode == "trunc")
          return b.create<arith::DivSIOp>(loc, e.in(0), e.in(1));
-       if (*mode == "floor")
-         return b.create<arith::FloorDivSIOp>(loc, e.in(0), e.in(1));
-       return nullptr;
+       return b.create<arith::FloorDivSIOp>(loc, e.in(0), e.in(1));
      }},
     {isOneOf<AtenRemainderTensorOp, AtenRemainderScalarOp>,
      [](ElementBuilder &e) -> Value {
@@ -525,6 +582,8 @@ const ElementwiseRow kElementwiseOps[] = {
                  b.create<arith::CmpFOp>(loc, FP::OLT, y, e.constant(0))));
          return e.select(fix, e.add(r, y), r);
        }
+       if (e.isUnsigned) // never negative: nothing to fix
+         return b.create<arith::RemUIOp>(loc, x, y);
        Value r = b.create<arith::RemSIOp>(loc, x, y);
        Value fix = b.create<arith::AndIOp>(
            loc, b.create<arith::CmpIOp>(loc, IP::ne, r, e.constant(0)),
@@ -537,6 +596,8 @@ const ElementwiseRow kElementwiseOps[] = {
      [](ElementBuilder &e) -> Value {
        if (e.isFloat())
          return e.b.create<arith::RemFOp>(e.loc, e.in(0), e.in(1));
+       if (e.isUnsigned)
+         return e.b.create<arith::RemUIOp>(e.loc, e.in(0), e.in(1));
        return e.b.create<arith::RemSIOp>(e.loc, e.in(0), e.in(1));
      }},
     {isOneOf<AtenNegOp>,
@@ -549,6 +610,8 @@ const ElementwiseRow kElementwiseOps[] = {
      [](ElementBuilder &e) -> Value {
        if (e.isFloat())
          return e.b.create<math::AbsFOp>(e.loc, e.in(0));
+       if (e.isUnsigned)
+         return e.in(0);
        return e.b.create<math::AbsIOp>(e.loc, e.in(0));
      }},
     {isOneOf<AtenAtan2Op>,
@@ -690,7 +753,8 @@ const ElementwiseRow kElementwiseOps[] = {
            e.isFloat()
                ? e.b.create<arith::CmpFOp>(e.loc, FP::OLT, x, e.constant(0))
                      .getResult()
-               : e.b.create<arith::CmpIOp>(e.loc, IP::slt, x, e.constant(0))
+               : e.b.create<arith::CmpIOp>(e.loc, e.intPredicate(IP::slt), x,
+                                           e.constant(0))
                      .getResult();
        return e.select(e.positive(x), e.constant(1),
                        e.select(negative, e.constant(-1), e.constant(0)));
@@ -698,29 +762,17 @@ const ElementwiseRow kElementwiseOps[] = {
 
     // Comparisons and logic: i1 results.
     {isOneOf<AtenEqTensorOp, AtenEqScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::OEQ, IP::eq, IP::eq);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::OEQ, IP::eq); }},
     {isOneOf<AtenNeTensorOp, AtenNeScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::UNE, IP::ne, IP::ne);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::UNE, IP::ne); }},
     {isOneOf<AtenLtTensorOp, AtenLtScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::OLT, IP::slt, IP::ult);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::OLT, IP::slt); }},
     {isOneOf<AtenLeTensorOp, AtenLeScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::OLE, IP::sle, IP::ule);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::OLE, IP::sle); }},
     {isOneOf<AtenGtTensorOp, AtenGtScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::OGT, IP::sgt, IP::ugt);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::OGT, IP::sgt); }},
     {isOneOf<AtenGeTensorOp, AtenGeScalarOp>,
-     [](ElementBuilder &e) -> Value {
-       return e.compare(FP::OGE, IP::sge, IP::uge);
-     }},
+     [](ElementBuilder &e) -> Value { return e.compare(FP::OGE, IP::sge); }},
     {isOneOf<AtenIsnanOp>,
      [](ElementBuilder &e) -> Value {
        Value x = e.values[0];
@@ -764,13 +816,11 @@ const ElementwiseRow kElementwiseOps[] = {
        if (e.isFloat())
          return nullptr;
        // Logical for unsigned dtypes, arithmetic for signed ones.
-       auto dtype = cast<ValueTensorType>(e.op->getResult(0).getType())
-                        .getOptionalDtype();
        Value x = e.in(0), amount = e.in(1);
        unsigned bits = e.result.getIntOrFloatBitWidth();
        Value inRange = e.b.create<arith::CmpIOp>(
            e.loc, arith::CmpIPredicate::ult, amount, e.constant(bits));
-       if (dtype && dtype.isUnsignedInteger())
+       if (e.isUnsigned)
          return e.b.create<arith::SelectOp>(
              e.loc, inRange, e.b.create<arith::ShRUIOp>(e.loc, x, amount),
              e.constant(0));
@@ -802,27 +852,8 @@ const ElementwiseRow kElementwiseOps[] = {
              AtenDetachOp, AtenLiftFreshCopyOp, AtenAliasOp, AtenTypeAsOp,
              AtenContiguousOp, AtenToOtherOp, AtenDropoutOp>,
      [](ElementBuilder &e) -> Value {
-       // Builtin integers are signless: an unsigned Torch dtype on either
-       // side makes the conversion zero-extend, or convert as unsigned.
-       auto isUnsigned = [](Type t) {
-         auto vt = dyn_cast<ValueTensorType>(t);
-         Type dtype = vt ? vt.getOptionalDtype() : Type();
-         return dtype && dtype.isUnsignedInteger();
-       };
-       Value x = e.values[0];
-       Type from = x.getType(), to = e.result;
-       bool fromUnsigned = isUnsigned(e.op->getOperand(0).getType());
-       bool toUnsigned = isUnsigned(e.op->getResult(0).getType());
-       if (fromUnsigned && isa<IntegerType>(from) && !to.isInteger(1)) {
-         if (isa<mlir::FloatType>(to))
-           return e.b.create<arith::UIToFPOp>(e.loc, to, x);
-         unsigned a = from.getIntOrFloatBitWidth(),
-                  b = to.getIntOrFloatBitWidth();
-         if (a < b)
-           return e.b.create<arith::ExtUIOp>(e.loc, to, x);
-       }
-       if (toUnsigned && isa<mlir::FloatType>(from))
-         return e.b.create<arith::FPToUIOp>(e.loc, to, x);
+       // An unsigned Torch dtype on either side makes the conversion
+       // zero-extend, or convert as unsigned (ElementBuilder::in).
        return e.in(0);
      }},
     {isOneOf<AtenFillScalarOp, AtenFillTensorOp, AtenCopyOp>,
@@ -955,15 +986,8 @@ public:
     Value element =
         rewriter.create<tensor::ExtractOp>(loc, operands[0], indices);
     // An unsigned element (ui8) widens with zeros: 194 stays 194.
-    auto torchType = dyn_cast<ValueTensorType>(op->getOperand(0).getType());
-    auto elementType = dyn_cast<IntegerType>(element.getType());
-    auto intResult = dyn_cast<IntegerType>(resultType);
-    if (torchType && torchType.hasDtype() &&
-        torchType.getDtype().isUnsignedInteger() && elementType && intResult &&
-        elementType.getWidth() > 1 &&
-        elementType.getWidth() < intResult.getWidth())
-      element = rewriter.create<arith::ExtUIOp>(loc, resultType, element);
-    rewriter.replaceOp(op, castScalar(rewriter, loc, element, resultType));
+    rewriter.replaceOp(op, castScalar(rewriter, loc, element, resultType,
+                                      isUnsignedTensor(op->getOperand(0))));
     return success();
   }
 };

@@ -57,13 +57,14 @@ enum class ReductionKind {
   ArgMin
 };
 /// The element a reduction of `kind` starts from, in `type` (-inf for max,
-/// the lowest integer for an integer max, ...).
+/// the lowest integer for an integer max, 0 for an unsigned one, ...).
 Value reductionIdentity(OpBuilder &b, Location loc, ReductionKind kind,
-                        Type type);
+                        Type type, bool isUnsigned = false);
 /// One step of a reduction of `kind` (not an arg reduction): `x` into `acc`.
-/// Float max/min propagate NaN; bools reduce with or/and.
+/// Float max/min propagate NaN; bools reduce with or/and; `isUnsigned`
+/// integers (ui8) compare as unsigned.
 Value reductionStep(OpBuilder &b, Location loc, ReductionKind kind, Value x,
-                    Value acc);
+                    Value acc, bool isUnsigned = false);
 
 /// A `linalg.generic` computing a tensor of `resultType` from `inputs`
 /// broadcast to it the way PyTorch broadcasts (trailing dimensions aligned; a
@@ -90,8 +91,10 @@ SmallVector<Value> forEachIndex(
                                     ValueRange carried)>
         body);
 
-/// `tensor` with its elements cast to `element` (itself if they already are).
-Value castElements(OpBuilder &b, Location loc, Value tensor, Type element);
+/// `tensor` with its elements cast to `element` (itself if they already are);
+/// `fromUnsigned`: they are unsigned integers (castScalar).
+Value castElements(OpBuilder &b, Location loc, Value tensor, Type element,
+                   bool fromUnsigned = false);
 
 } // namespace mlir::torch::torch_to_linalg
 

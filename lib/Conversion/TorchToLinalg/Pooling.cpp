@@ -17,8 +17,6 @@
 #include "torch-mlir/Conversion/Utils.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
-#include <limits>
-
 using namespace mlir;
 using namespace mlir::torch;
 using namespace mlir::torch::conversion;
@@ -138,15 +136,6 @@ bool staticPlanes(RankedTensorType input, RankedTensorType result) {
   return true;
 }
 
-Value lowest(OpBuilder &b, Location loc, Type type) {
-  if (isa<mlir::FloatType>(type))
-    return b.create<arith::ConstantOp>(
-        loc, b.getFloatAttr(type, -std::numeric_limits<double>::infinity()));
-  return b.create<arith::ConstantOp>(
-      loc, b.getIntegerAttr(
-               type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth())));
-}
-
 /// max_pool{1,2,3}d(self, kernel_size, stride, padding, dilation, ceil_mode)
 /// and the _with_indices forms.
 template <typename OpTy, int64_t spatial>
@@ -174,7 +163,9 @@ public:
     Location loc = op.getLoc();
     Type element = inputType.getElementType();
     Type i64 = rewriter.getI64Type();
-    Value fill = lowest(rewriter, loc, element);
+    bool isUnsigned = isUnsignedTensor(op->getOperand(0));
+    Value fill = reductionIdentity(rewriter, loc, ReductionKind::Max, element,
+                                   isUnsigned);
     PoolingLoops loops =
         poolingLoops(rewriter, loc, input, resultType, *w, fill);
     SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
@@ -190,11 +181,8 @@ public:
           loc, TypeRange{resultType}, ValueRange{loops.padded, loops.window},
           ValueRange{values}, maps, loops.iterators,
           [&](OpBuilder &b, Location l, ValueRange args) {
-            Value max =
-                isa<mlir::FloatType>(element)
-                    ? b.create<arith::MaximumFOp>(l, args[0], args[2])
-                          .getResult()
-                    : b.create<arith::MaxSIOp>(l, args[0], args[2]).getResult();
+            Value max = reductionStep(b, l, ReductionKind::Max, args[0],
+                                      args[2], isUnsigned);
             b.create<linalg::YieldOp>(l, max);
           });
       SmallVector<Value> results = {generic.getResult(0)};
@@ -244,7 +232,10 @@ public:
             better = b.create<arith::OrIOp>(l, better, xNan);
           } else {
             better =
-                b.create<arith::CmpIOp>(l, arith::CmpIPredicate::sgt, x, best);
+                b.create<arith::CmpIOp>(l,
+                                        isUnsigned ? arith::CmpIPredicate::ugt
+                                                   : arith::CmpIPredicate::sgt,
+                                        x, best);
           }
           // The first window element always counts (all -inf windows).
           Value unset =

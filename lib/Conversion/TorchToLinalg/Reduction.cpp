@@ -31,7 +31,8 @@ using Kind = ReductionKind;
 Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b,
                                                       Location loc,
                                                       ReductionKind kind,
-                                                      Type type) {
+                                                      Type type,
+                                                      bool isUnsigned) {
   bool isFloat = isa<mlir::FloatType>(type);
   switch (kind) {
   case Kind::Sum:
@@ -42,32 +43,34 @@ Value mlir::torch::torch_to_linalg::reductionIdentity(OpBuilder &b,
   case Kind::All:
     return scalarConstant(b, loc, type, 1);
   case Kind::Max:
-  case Kind::ArgMax:
+  case Kind::ArgMax: {
     if (isFloat)
       return b.create<arith::ConstantOp>(
           loc, b.getFloatAttr(type, -std::numeric_limits<double>::infinity()));
+    unsigned width = type.getIntOrFloatBitWidth();
     return b.create<arith::ConstantOp>(
-        loc, b.getIntegerAttr(type, type.isInteger(1)
-                                        ? APInt(1, 0)
-                                        : APInt::getSignedMinValue(
-                                              type.getIntOrFloatBitWidth())));
+        loc, b.getIntegerAttr(type, isUnsigned || width == 1
+                                        ? APInt::getMinValue(width)
+                                        : APInt::getSignedMinValue(width)));
+  }
   case Kind::Min:
-  case Kind::ArgMin:
+  case Kind::ArgMin: {
     if (isFloat)
       return b.create<arith::ConstantOp>(
           loc, b.getFloatAttr(type, std::numeric_limits<double>::infinity()));
+    unsigned width = type.getIntOrFloatBitWidth();
     return b.create<arith::ConstantOp>(
-        loc, b.getIntegerAttr(type, type.isInteger(1)
-                                        ? APInt(1, 1)
-                                        : APInt::getSignedMaxValue(
-                                              type.getIntOrFloatBitWidth())));
+        loc, b.getIntegerAttr(type, isUnsigned || width == 1
+                                        ? APInt::getMaxValue(width)
+                                        : APInt::getSignedMaxValue(width)));
+  }
   }
   llvm_unreachable("every kind handled");
 }
 
 Value mlir::torch::torch_to_linalg::reductionStep(OpBuilder &b, Location loc,
                                                   ReductionKind kind, Value x,
-                                                  Value acc) {
+                                                  Value acc, bool isUnsigned) {
   bool isFloat = isa<mlir::FloatType>(x.getType());
   bool isBool = x.getType().isInteger(1);
   switch (kind) {
@@ -87,13 +90,17 @@ Value mlir::torch::torch_to_linalg::reductionStep(OpBuilder &b, Location loc,
   case Kind::Max:
     if (isFloat)
       return b.create<arith::MaximumFOp>(loc, x, acc);
-    return isBool ? b.create<arith::OrIOp>(loc, x, acc).getResult()
-                  : b.create<arith::MaxSIOp>(loc, x, acc).getResult();
+    if (isBool)
+      return b.create<arith::OrIOp>(loc, x, acc);
+    return isUnsigned ? b.create<arith::MaxUIOp>(loc, x, acc).getResult()
+                      : b.create<arith::MaxSIOp>(loc, x, acc).getResult();
   case Kind::Min:
     if (isFloat)
       return b.create<arith::MinimumFOp>(loc, x, acc);
-    return isBool ? b.create<arith::AndIOp>(loc, x, acc).getResult()
-                  : b.create<arith::MinSIOp>(loc, x, acc).getResult();
+    if (isBool)
+      return b.create<arith::AndIOp>(loc, x, acc);
+    return isUnsigned ? b.create<arith::MinUIOp>(loc, x, acc).getResult()
+                      : b.create<arith::MinSIOp>(loc, x, acc).getResult();
   case Kind::Any:
     return b.create<arith::OrIOp>(loc, x, acc);
   case Kind::All:
@@ -172,9 +179,10 @@ Value keepDims(OpBuilder &b, Location loc, Value value,
   return b.create<tensor::ExpandShapeOp>(loc, resultType, value, groups, sizes);
 }
 
-/// Accumulates `input` (cast to `element`) over `dims`.
+/// Accumulates `input` (cast to `element`) over `dims`; `inputUnsigned` and
+/// `unsignedResult`: the input's and the accumulator's integers are unsigned.
 Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
-             Kind kind, Type element) {
+             Kind kind, Type element, bool inputUnsigned, bool unsignedResult) {
   auto inputType = cast<RankedTensorType>(input.getType());
   int64_t rank = inputType.getRank();
   MLIRContext *context = b.getContext();
@@ -192,17 +200,46 @@ Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
       outputExprs.push_back(getAffineDimExpr(i, context));
     }
   }
-  Value accumulator = filledTensor(b, loc, accumulatorType, sizes,
-                                   reductionIdentity(b, loc, kind, element));
+  Value accumulator =
+      filledTensor(b, loc, accumulatorType, sizes,
+                   reductionIdentity(b, loc, kind, element, unsignedResult));
   SmallVector<AffineMap> maps{b.getMultiDimIdentityMap(rank),
                               AffineMap::get(rank, 0, outputExprs, context)};
   auto generic = b.create<linalg::GenericOp>(
       loc, accumulatorType, input, accumulator, maps, iterators,
       [&](OpBuilder &nb, Location nl, ValueRange args) {
-        Value x = castScalar(nb, nl, args[0], element);
-        nb.create<linalg::YieldOp>(nl, reductionStep(nb, nl, kind, x, args[1]));
+        Value x = castScalar(nb, nl, args[0], element, inputUnsigned);
+        nb.create<linalg::YieldOp>(
+            nl, reductionStep(nb, nl, kind, x, args[1], unsignedResult));
       });
   return generic.getResult(0);
+}
+
+/// The float type a sum of `element`s over `dims` of `inputType` accumulates
+/// in (other types are returned as they are). A float accumulator stops
+/// growing once the sum is 2^(mantissa bits) times an addend: 256 ones in
+/// bf16, 2048 in f16, 2^24 in f32. PyTorch sums half-precision floats in f32,
+/// and f32 pairwise; here f16 and bf16 accumulate in f32, and f32 in f64
+/// once the extent summed is more than 2^16 or known only at run time (the
+/// vectorized loop's partial sums then each still take up to that many).
+Type sumAccumulator(OpBuilder &b, RankedTensorType inputType,
+                    ArrayRef<int64_t> dims, Type element) {
+  auto floatType = dyn_cast<mlir::FloatType>(element);
+  if (!floatType || floatType.getWidth() >= 64)
+    return element;
+  if (floatType.getWidth() < 32)
+    return b.getF32Type();
+  constexpr int64_t kLongestF32Sum = int64_t(1) << 16;
+  int64_t extent = 1;
+  for (int64_t dim : dims) {
+    int64_t size = inputType.getDimSize(dim);
+    if (ShapedType::isDynamic(size) || size > kLongestF32Sum)
+      return b.getF64Type();
+    extent *= size;
+    if (extent > kLongestF32Sum)
+      return b.getF64Type();
+  }
+  return element;
 }
 
 /// The number of elements over `dims`, as a scalar of `type`.
@@ -256,9 +293,14 @@ public:
     Type accumulate = (kind == Kind::Any || kind == Kind::All)
                           ? rewriter.getI1Type()
                           : element;
-    Value result = reduce(rewriter, loc, input, *dims, kind, accumulate);
+    if (kind == Kind::Sum || kind == Kind::Mean)
+      accumulate = sumAccumulator(rewriter, inputType, *dims, accumulate);
+    bool inputUnsigned = isUnsignedTensor(op->getOperand(0));
+    bool unsignedResult = isUnsignedTensor(op->getResult(0));
+    Value result = reduce(rewriter, loc, input, *dims, kind, accumulate,
+                          inputUnsigned, unsignedResult);
     if (kind == Kind::Mean) {
-      Value n = count(rewriter, loc, input, *dims, element);
+      Value n = count(rewriter, loc, input, *dims, accumulate);
       result = buildElementwise(
           rewriter, loc, result, cast<RankedTensorType>(result.getType()),
           [&](OpBuilder &b, Location l, ValueRange x) -> Value {
@@ -339,10 +381,11 @@ public:
       }
     }
     bool isMax = kind == Kind::ArgMax;
-    Value values =
-        filledTensor(rewriter, loc, valuesType, sizes,
-                     reductionIdentity(rewriter, loc,
-                                       isMax ? Kind::Max : Kind::Min, element));
+    bool isUnsigned = isUnsignedTensor(op->getOperand(0));
+    Value values = filledTensor(rewriter, loc, valuesType, sizes,
+                                reductionIdentity(rewriter, loc,
+                                                  isMax ? Kind::Max : Kind::Min,
+                                                  element, isUnsigned));
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, 0));
     AffineMap outputMap = AffineMap::get(rank, 0, outputExprs, context);
@@ -369,13 +412,13 @@ public:
             better = b.create<arith::OrIOp>(
                 l, better, b.create<arith::AndIOp>(l, xNan, bestNumber));
           } else {
-            bool isBool = element.isInteger(1);
+            bool asUnsigned = isUnsigned || element.isInteger(1);
             better = b.create<arith::CmpIOp>(
                 l,
-                isMax ? (isBool ? arith::CmpIPredicate::ugt
-                                : arith::CmpIPredicate::sgt)
-                      : (isBool ? arith::CmpIPredicate::ult
-                                : arith::CmpIPredicate::slt),
+                isMax ? (asUnsigned ? arith::CmpIPredicate::ugt
+                                    : arith::CmpIPredicate::sgt)
+                      : (asUnsigned ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt),
                 x, best);
           }
           // The first element always replaces the identity.
@@ -455,6 +498,7 @@ public:
     SmallVector<utils::IteratorType> iterators(rank,
                                                utils::IteratorType::parallel);
     iterators.push_back(utils::IteratorType::reduction);
+    bool inputUnsigned = isUnsignedTensor(op.getSelf());
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, resultType, input, accumulator, maps, iterators,
         [&](OpBuilder &b, Location l, ValueRange args) {
@@ -462,7 +506,7 @@ public:
           Value j = b.create<linalg::IndexOp>(l, rank);
           Value before =
               b.create<arith::CmpIOp>(l, arith::CmpIPredicate::ule, j, i);
-          Value x = castScalar(b, l, args[0], element);
+          Value x = castScalar(b, l, args[0], element, inputUnsigned);
           Value term = b.create<arith::SelectOp>(
               l, before, x, scalarConstant(b, l, element, identity));
           b.create<linalg::YieldOp>(l,

@@ -66,8 +66,9 @@ std::optional<ReductionKind> parseReduce(StringRef reduce) {
       .Default(std::nullopt);
 }
 
-Value combine(OpBuilder &b, Location loc, Combine how, Value old, Value value) {
-  return how ? reductionStep(b, loc, *how, value, old) : value;
+Value combine(OpBuilder &b, Location loc, Combine how, Value old, Value value,
+              bool isUnsigned = false) {
+  return how ? reductionStep(b, loc, *how, value, old, isUnsigned) : value;
 }
 
 /// `at` with its `dim` entry replaced by `index` (an integer element).
@@ -130,7 +131,10 @@ public:
     Location loc = op.getLoc();
     Type element = resultType.getElementType();
     Type i64 = rewriter.getI64Type();
-    self = castElements(rewriter, loc, self, element);
+    bool isUnsigned = isUnsignedTensor(op.getResult());
+    bool srcUnsigned = isUnsignedTensor(op->getOperand(3)); // src or value
+    self = castElements(rewriter, loc, self, element,
+                        isUnsignedTensor(op.getSelf()));
     SmallVector<OpFoldResult> indexSizes = getSizes(rewriter, loc, index);
     auto target = [&](OpBuilder &b, Location l, ValueRange p) {
       return replaced(b, l, p, *dim, b.create<tensor::ExtractOp>(l, index, p));
@@ -141,7 +145,7 @@ public:
       result = forEachIndex(
           rewriter, loc, indexSizes, result,
           [&](OpBuilder &b, Location l, ValueRange p, ValueRange args) {
-            Value start = reductionIdentity(b, l, *how, element);
+            Value start = reductionIdentity(b, l, *how, element, isUnsigned);
             return SmallVector<Value>{
                 b.create<tensor::InsertOp>(l, start, args[0], target(b, l, p))};
           })[0];
@@ -162,10 +166,10 @@ public:
           SmallVector<Value> at = target(b, l, p);
           Value update =
               src ? b.create<tensor::ExtractOp>(l, src, p).getResult() : value;
-          update = castScalar(b, l, update, element);
+          update = castScalar(b, l, update, element, srcUnsigned, isUnsigned);
           Value old = b.create<tensor::ExtractOp>(l, args[0], at);
           SmallVector<Value> next{b.create<tensor::InsertOp>(
-              l, combine(b, l, how, old, update), args[0], at)};
+              l, combine(b, l, how, old, update, isUnsigned), args[0], at)};
           if (args.size() > 1) {
             Value count = b.create<arith::AddIOp>(
                 l, b.create<tensor::ExtractOp>(l, args[1], at),
@@ -191,6 +195,8 @@ public:
                            element);
             if (isa<mlir::FloatType>(element))
               return b.create<arith::DivFOp>(l, args[0], divisor);
+            if (isUnsigned)
+              return b.create<arith::DivUIOp>(l, args[0], divisor);
             return b.create<arith::FloorDivSIOp>(l, args[0], divisor);
           });
     }
@@ -248,8 +254,10 @@ public:
     if (indices.empty())
       return rewriter.notifyMatchFailure(op, "no index tensor");
     Type element = resultType.getElementType();
-    self = castElements(rewriter, loc, self, element);
-    values = castElements(rewriter, loc, values, element);
+    self = castElements(rewriter, loc, self, element,
+                        isUnsignedTensor(op.getSelf()));
+    values = castElements(rewriter, loc, values, element,
+                          isUnsignedTensor(op.getValues()));
     // A mask among other indices (or written with many values) is for
     // torch-decompose-complex-ops to turn into integer indices; read as
     // integers here it would write out of bounds.

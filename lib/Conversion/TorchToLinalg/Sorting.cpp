@@ -32,9 +32,10 @@ using namespace mlir::torch::torch_to_linalg;
 namespace {
 
 /// Whether `x` comes strictly before `y` in ascending (or descending) order;
-/// NaN is the largest float. `same` is set to whether neither comes first.
+/// NaN is the largest float; `isUnsigned` integers (ui8) order as unsigned.
+/// `same` is set to whether neither comes first.
 Value precedes(OpBuilder &b, Location loc, Value x, Value y, bool descending,
-               Value &same) {
+               bool isUnsigned, Value &same) {
   using FP = arith::CmpFPredicate;
   using IP = arith::CmpIPredicate;
   if (isa<mlir::FloatType>(x.getType())) {
@@ -54,17 +55,17 @@ Value precedes(OpBuilder &b, Location loc, Value x, Value y, bool descending,
         b.create<arith::AndIOp>(loc, nanFirst,
                                 b.create<arith::XOrIOp>(loc, otherNan, one)));
   }
-  bool isBool = x.getType().isInteger(1);
+  bool asUnsigned = isUnsigned || x.getType().isInteger(1);
   same = b.create<arith::CmpIOp>(loc, IP::eq, x, y);
-  IP order =
-      descending ? (isBool ? IP::ugt : IP::sgt) : (isBool ? IP::ult : IP::slt);
+  IP order = descending ? (asUnsigned ? IP::ugt : IP::sgt)
+                        : (asUnsigned ? IP::ult : IP::slt);
   return b.create<arith::CmpIOp>(loc, order, x, y);
 }
 
 /// For each element of `input`, how many elements of its slice along `dim`
 /// sort before it (i64).
 Value buildRanks(OpBuilder &b, Location loc, Value input, int64_t dim,
-                 bool descending) {
+                 bool descending, bool isUnsigned) {
   auto type = cast<RankedTensorType>(input.getType());
   int64_t rank = type.getRank();
   MLIRContext *context = b.getContext();
@@ -88,7 +89,8 @@ Value buildRanks(OpBuilder &b, Location loc, Value input, int64_t dim,
       loc, ranksType, ValueRange{input, input}, zeros, maps, iterators,
       [&](OpBuilder &nb, Location l, ValueRange args) {
         Value same;
-        Value before = precedes(nb, l, args[1], args[0], descending, same);
+        Value before =
+            precedes(nb, l, args[1], args[0], descending, isUnsigned, same);
         Value earlier = nb.create<arith::CmpIOp>(
             l, arith::CmpIPredicate::ult, nb.create<linalg::IndexOp>(l, rank),
             nb.create<linalg::IndexOp>(l, dim));
@@ -104,10 +106,11 @@ Value buildRanks(OpBuilder &b, Location loc, Value input, int64_t dim,
 /// The elements of `input` and their indices along `dim`, in order, keeping
 /// the first `k` of each slice (all of them when `k` is null).
 std::pair<Value, Value> buildSorted(OpBuilder &b, Location loc, Value input,
-                                    int64_t dim, bool descending, Value k,
+                                    int64_t dim, bool descending,
+                                    bool isUnsigned, Value k,
                                     RankedTensorType valuesType,
                                     RankedTensorType indicesType) {
-  Value ranks = buildRanks(b, loc, input, dim, descending);
+  Value ranks = buildRanks(b, loc, input, dim, descending, isUnsigned);
   SmallVector<OpFoldResult> inputSizes = getSizes(b, loc, input);
   SmallVector<OpFoldResult> sizes = inputSizes;
   if (k)
@@ -187,8 +190,9 @@ public:
       rewriter.replaceOp(op, {input, zero});
       return success();
     }
-    auto [values, indices] = buildSorted(
-        rewriter, loc, input, *dim, *descending, k, valuesType, indicesType);
+    auto [values, indices] =
+        buildSorted(rewriter, loc, input, *dim, *descending,
+                    isUnsignedTensor(op.getSelf()), k, valuesType, indicesType);
     rewriter.replaceOp(op, {values, indices});
     return success();
   }

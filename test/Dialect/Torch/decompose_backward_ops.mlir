@@ -19,6 +19,20 @@ func.func @threshold_backward(%g: !torch.vtensor<[3,4],f32>, %x: !torch.vtensor<
 
 // -----
 
+// threshold_backward of an int grad and a float x selects into the float
+// result (their promotion, as PyTorch's): grad converts, it is not kept int.
+// CHECK-LABEL: func.func @threshold_backward_int_grad(
+// CHECK:         %[[C:.*]] = torch.aten.gt.Scalar %arg1, %float2.500000e-01 : !torch.vtensor<[3],f32>, !torch.float -> !torch.vtensor<[3],i1>
+// CHECK:         %[[R:.*]] = torch.aten.where.ScalarOther %[[C]], %arg0, %float0.000000e00 : !torch.vtensor<[3],i1>, !torch.vtensor<[3],si64>, !torch.float -> !torch.vtensor<[3],f32>
+// CHECK:         return %[[R]]
+func.func @threshold_backward_int_grad(%g: !torch.vtensor<[3],si64>, %x: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],f32> {
+  %t = torch.constant.float 2.500000e-01
+  %0 = torch.aten.threshold_backward %g, %x, %t : !torch.vtensor<[3],si64>, !torch.vtensor<[3],f32>, !torch.float -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
 // _softmax_backward_data(grad, y): y * (grad - sum(grad * y, dim, keepdim)).
 // CHECK-LABEL: func.func @softmax_backward(
 // CHECK:         %[[P:.*]] = torch.aten.mul.Tensor %arg0, %arg1

@@ -16,6 +16,17 @@ func.func private @index_dtype(!torch.tensor<*,index>)
 
 // -----
 
+// A word that is no type is named as the dtype.
+// expected-error @+1 {{unknown dtype 'f99' in !torch.vtensor (expected a builtin element type such as f32, si64, ui8, i1, complex<f32>, or `unk`)}}
+func.func private @unknown_dtype(!torch.vtensor<[2,?],f99>)
+
+// -----
+
+// expected-error @+1 {{unknown dtype 'float' in !torch.tensor}}
+func.func private @unknown_dtype_unranked(!torch.tensor<*,float>)
+
+// -----
+
 // expected-error @+1 {{expected non-function type}}
 func.func private @unknown_nested(!torch.list<integer>)
 

@@ -278,8 +278,25 @@ template <typename TensorT> static Type parseTensorType(AsmParser &parser) {
   Type dtype;
   if (parser.parseComma())
     return Type();
-  if (failed(parser.parseOptionalKeyword("unk")) && parser.parseType(dtype))
-    return Type();
+  SMLoc dtypeLoc = parser.getCurrentLocation();
+  if (failed(parser.parseOptionalKeyword("unk"))) {
+    OptionalParseResult parsed = parser.parseOptionalType(dtype);
+    if (!parsed.has_value()) {
+      // Not the start of a type: a word like `f99` is named in the error.
+      StringRef word;
+      InFlightDiagnostic diag = parser.emitError(dtypeLoc);
+      if (succeeded(parser.parseOptionalKeyword(&word)))
+        diag << "unknown dtype '" << word << "'";
+      else
+        diag << "expected a dtype";
+      diag << " in !torch." << TensorT::getMnemonic()
+           << " (expected a builtin element type such as f32, si64, ui8, "
+              "i1, complex<f32>, or `unk`)";
+      return Type();
+    }
+    if (failed(*parsed))
+      return Type();
+  }
   if (parser.parseGreater())
     return Type();
   std::optional<ArrayRef<int64_t>> optionalSizes;

@@ -46,6 +46,20 @@ ValueTensorType sharedFloatType(Operation *op, ValueRange operands) {
   return type;
 }
 
+/// The result's type when every one of `operands` has its shape (of any
+/// dtype: the result's is their promotion, as PyTorch's), else null.
+ValueTensorType sameShapeType(Operation *op, ValueRange operands) {
+  ValueTensorType type = knownType(op->getResult(0));
+  if (!type)
+    return nullptr;
+  for (Value operand : operands) {
+    ValueTensorType operandType = knownType(operand);
+    if (!operandType || operandType.getSizes() != type.getSizes())
+      return nullptr;
+  }
+  return type;
+}
+
 /// The derivative of an activation: grad times f'(x) (or of its output y),
 /// each op's formula as PyTorch's derivatives define it.
 template <typename OpTy>
@@ -56,7 +70,11 @@ public:
   LogicalResult decompose(OpTy op, PatternRewriter &rewriter) const override {
     Value grad = op->getOperand(0);
     Value x = op->getOperand(std::is_same_v<OpTy, AtenEluBackwardOp> ? 5 : 1);
-    ValueTensorType type = sharedFloatType(op, {grad, x});
+    // threshold_backward only selects: an int grad with a float x is float
+    // (their promotion), as in PyTorch.
+    ValueTensorType type = std::is_same_v<OpTy, AtenThresholdBackwardOp>
+                               ? sameShapeType(op, {grad, x})
+                               : sharedFloatType(op, {grad, x});
     if (!type)
       return rewriter.notifyMatchFailure(op, "operands of another type");
     TorchBuilder b(rewriter, op.getLoc());
