@@ -242,6 +242,7 @@ def torch_mlir_dependencies():
             Label("//utils/bazel/patches:mlir-debug-without-capi-ir.patch"),
             Label("//utils/bazel/patches:llvm-unity-build.patch"),
             Label("//utils/bazel/patches:mlir-torch-mlir-subsets.patch"),
+            Label("//utils/bazel/patches:mlir-parser-nesting-limit.patch"),
         ] + _bazel4_only([
             Label("//utils/bazel/patches:tblgen-host-configuration.patch"),
         ]),
