@@ -42,6 +42,23 @@ MATMULS = {
     "trilinear_varying_ranks": (
         lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [1, 0], [2, 0]),
         lambda: (r(2, 6), r(2, 3, 6), r(6))),
+    # A size-0 dim stays 0 through the broadcast product (not a stretched 1).
+    "trilinear_zero_size": (lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [], []),
+                            lambda: (r(0, 6), r(0, 2, 6), r(0, 2, 6))),
+    "trilinear_zero_size_expanded": (
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [0], [0], [], []),
+        lambda: (r(2, 6), r(2, 6), r(0, 2, 6))),
+    "trilinear_zero_size_sum_dims": (
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [], [0, 2]),
+        lambda: (r(2, 6), r(2, 0, 6), r(2, 0, 6))),
+    # ATen sizes an empty product by its kernel, not by broadcasting: an
+    # empty first operand against [1, 2, 6] twice is [1, 2, 6] of zeros.
+    "trilinear_zero_size_first_operand": (
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [], [], [], []),
+        lambda: (r(0, 2, 6), r(1, 2, 6), r(1, 2, 6))),
+    "trilinear_zero_size_expanded_middle": (
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [1], [1], []),
+        lambda: (r(1, 6), r(0, 6), r(1, 6))),
     "baddbmm_beta0_ignores_nan": (
         lambda b, x, y: torch.baddbmm(b * float("nan"), x, y, beta=0),
         lambda: (r(2, 3, 5), r(2, 3, 4), r(2, 4, 5))),
@@ -159,3 +176,11 @@ POOLS = {
 }
 for name, (fn, inputs) in POOLS.items():
     fn_case(f"pool_{name}", fn, inputs)
+
+# A dynamic first dim, run at size 0: the product broadcast at run time keeps
+# the 0 (a size-0 operand dim is not a stretched 1).
+fn_case("linear_trilinear_zero_size_dynamic",
+        lambda a, b, c: torch.ops.aten._trilinear(a, b, c, [1], [], [], []),
+        lambda: (r(3, 6), r(3, 2, 6), r(3, 2, 6)),
+        dynamic_shapes=({0: Dim("n")}, {0: Dim("n")}, {0: Dim("n")}),
+        make_other_inputs=lambda: (r(0, 6), r(0, 2, 6), r(0, 2, 6)))

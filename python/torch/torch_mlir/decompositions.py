@@ -331,6 +331,21 @@ OURS[aten.adaptive_avg_pool3d.default] = _adaptive_avg_pool
 def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
     """Each input unsqueezed at its `expand` dims, the three multiplied
     (broadcast) and summed over `sumdim` (bilinear's kernel)."""
+    if any(_known(n == 0) for t in (i1, i2, i3) for n in t.shape):
+        # ATen's kernel sizes an empty product its own way (not by
+        # broadcasting: [0, 2, 6] with [1, 2, 6] twice gives [1, 2, 6]),
+        # and fills it with zeros. Its shape, from the kernel on meta tensors.
+        shapes = [list(t.shape) for t in (i1, i2, i3)]
+        if not all(isinstance(n, int) for shape in shapes for n in shape):
+            return NotImplemented
+        from torch._subclasses.fake_tensor import unset_fake_temporarily
+        from torch.fx.experimental.proxy_tensor import disable_proxy_modes_tracing
+
+        with unset_fake_temporarily(), disable_proxy_modes_tracing():
+            meta = [torch.empty(shape, device="meta", dtype=i1.dtype) for shape in shapes]
+            size = list(aten._trilinear.default(*meta, expand1, expand2, expand3, sumdim,
+                                                unroll_dim).shape)
+        return aten.new_zeros.default(i1, size)
     del unroll_dim  # how ATen schedules it, not what it computes
 
     def expanded(t, dims):
@@ -343,6 +358,57 @@ def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
 
 
 OURS[aten._trilinear.default] = _trilinear
+
+
+def _threshold_backward(grad_output, self, threshold):
+    """grad where self > threshold, else 0, in the promotion of grad's and
+    self's dtypes, as ATen's CPU kernel gives it (an int grad with a float
+    self is float); PyTorch's decomposition and meta kernel keep grad's."""
+    dtype = torch.promote_types(grad_output.dtype, self.dtype)
+    return aten.where.ScalarSelf(aten.le.Scalar(self, threshold), 0,
+                                 aten._to_copy.default(grad_output, dtype=dtype))
+
+
+OURS[aten.threshold_backward.default] = _threshold_backward
+
+
+def _float_result(self, other):
+    """The dtype copysign and hypot compute in: the operands' promotion, and
+    the default float for integers."""
+    dtype = torch.result_type(self, other)
+    return dtype if dtype.is_floating_point else torch.get_default_dtype()
+
+
+def _copysign(self, other):
+    """copysign with integer operands or a Python scalar: both converted to
+    the float result first (the lowering takes floats of one dtype)."""
+    dtype = _float_result(self, other)
+    if not isinstance(other, torch.Tensor):
+        other = aten.full.default([], other, dtype=dtype, device=self.device)
+    elif self.dtype == dtype and other.dtype == dtype:
+        return NotImplemented
+    return aten.copysign.Tensor(aten._to_copy.default(self, dtype=dtype),
+                                aten._to_copy.default(other, dtype=dtype))
+
+
+OURS[aten.copysign.Tensor] = _copysign
+OURS[aten.copysign.Scalar] = _copysign
+
+
+def _hypot(self, other):
+    """sqrt(a^2 + b^2) without overflow: the larger magnitude times
+    sqrt(1 + (smaller / larger)^2), and 0 where both are 0. (The registry
+    has no hypot.)"""
+    dtype = _float_result(self, other)
+    a = aten.abs.default(aten._to_copy.default(self, dtype=dtype))
+    b = aten.abs.default(aten._to_copy.default(other, dtype=dtype))
+    large, small = aten.maximum.default(a, b), aten.minimum.default(a, b)
+    ratio = aten.div.Tensor(small, aten.where.ScalarSelf(aten.eq.Scalar(large, 0), 1, large))
+    return aten.mul.Tensor(large, aten.sqrt.default(aten.add.Scalar(aten.mul.Tensor(ratio, ratio),
+                                                                    1)))
+
+
+OURS[aten.hypot.default] = _hypot
 
 
 def _rrelu_eval(self, lower=0.125, upper=1.0 / 3.0, training=False):
