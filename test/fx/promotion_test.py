@@ -19,6 +19,7 @@ import unittest
 
 import torch
 
+import like_eager
 import unpacked_wheels
 
 ARGS = None
@@ -125,13 +126,7 @@ class Program(torch.nn.Module):
 
 class PromotionTest(unittest.TestCase):
     def assert_like_eager(self, what, expected, got):
-        self.assertEqual((got.dtype, got.shape), (expected.dtype, expected.shape), what)
-        if expected.dtype in TOLERANCES:
-            rtol, atol = TOLERANCES[expected.dtype]
-            torch.testing.assert_close(got, expected, rtol=rtol, atol=atol, equal_nan=True,
-                                       msg=lambda m: f"{what}: {m}")
-        else:
-            self.assertTrue(torch.equal(got, expected), f"{what}: {got} != {expected}")
+        like_eager.assert_like_eager(self, what, expected, got, TOLERANCES)
 
     def run_ops(self, what, ops, a, b, scalar=None):
         taken = {}

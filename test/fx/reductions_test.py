@@ -18,6 +18,7 @@ import unittest
 import torch
 from torch.export import Dim
 
+import like_eager
 import unpacked_wheels
 
 ARGS = None
@@ -96,13 +97,7 @@ class Program(torch.nn.Module):
 
 class ReductionsTest(unittest.TestCase):
     def assert_like_eager(self, what, expected, got):
-        self.assertEqual((got.dtype, got.shape), (expected.dtype, expected.shape), what)
-        if expected.dtype in TOLERANCES:
-            rtol, atol = TOLERANCES[expected.dtype]
-            torch.testing.assert_close(got, expected, rtol=rtol, atol=atol, equal_nan=True,
-                                       msg=lambda m: f"{what}: {m}")
-        else:
-            self.assertTrue(torch.equal(got, expected), f"{what}: {got} != {expected}")
+        like_eager.assert_like_eager(self, what, expected, got, TOLERANCES)
 
     def test_every_reduction_over_every_dtype(self):
         generator = torch.Generator().manual_seed(0)
