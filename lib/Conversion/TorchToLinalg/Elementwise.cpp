@@ -208,6 +208,25 @@ Value castElements(OpBuilder &b, Location loc, Value tensor, Type element,
                           });
 }
 
+arith::CmpIPredicate integerPredicate(arith::CmpIPredicate signedPredicate,
+                                      Type type, bool isUnsigned) {
+  using IP = arith::CmpIPredicate;
+  if (!isUnsigned && !type.isInteger(1))
+    return signedPredicate;
+  switch (signedPredicate) {
+  case IP::slt:
+    return IP::ult;
+  case IP::sle:
+    return IP::ule;
+  case IP::sgt:
+    return IP::ugt;
+  case IP::sge:
+    return IP::uge;
+  default:
+    return signedPredicate;
+  }
+}
+
 } // namespace mlir::torch::torch_to_linalg
 
 using namespace mlir::torch::torch_to_linalg;
@@ -262,23 +281,6 @@ Type promotedType(Operation *op, ArrayRef<Value> values, Builder &b,
   return best;
 }
 
-/// The unsigned form of an integer comparison (eq and ne are both).
-arith::CmpIPredicate unsignedPredicate(arith::CmpIPredicate predicate) {
-  using IP = arith::CmpIPredicate;
-  switch (predicate) {
-  case IP::slt:
-    return IP::ult;
-  case IP::sle:
-    return IP::ule;
-  case IP::sgt:
-    return IP::ugt;
-  case IP::sge:
-    return IP::uge;
-  default:
-    return predicate;
-  }
-}
-
 /// One result element of `op`, from its operands' elements (tensors) or
 /// values (scalars), in operand order. Null if the op or its types are not
 /// handled; the pattern then fails without changing anything.
@@ -303,7 +305,7 @@ public:
   bool isFloat() { return isa<mlir::FloatType>(result); }
   /// `predicate` (a signed one) for the result type's integers.
   arith::CmpIPredicate intPredicate(arith::CmpIPredicate predicate) {
-    return isUnsigned ? unsignedPredicate(predicate) : predicate;
+    return integerPredicate(predicate, result, isUnsigned);
   }
   Value constant(double value) { return scalarConstant(b, loc, result, value); }
   /// `x * alpha` unless alpha is the constant 1.
@@ -498,11 +500,8 @@ Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
   Value x = in(0, type, promotedUnsigned), y = in(1, type, promotedUnsigned);
   if (isa<mlir::FloatType>(type))
     return b.create<arith::CmpFOp>(loc, floatPredicate, x, y);
-  return b.create<arith::CmpIOp>(loc,
-                                 type.isInteger(1) || promotedUnsigned
-                                     ? unsignedPredicate(signedPredicate)
-                                     : signedPredicate,
-                                 x, y);
+  return b.create<arith::CmpIOp>(
+      loc, integerPredicate(signedPredicate, type, promotedUnsigned), x, y);
 }
 
 /// One row of the elementwise table: the ops it covers, and how one element

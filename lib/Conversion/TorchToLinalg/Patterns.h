@@ -8,6 +8,7 @@
 #ifndef TORCH_MLIR_CONVERSION_TORCHTOLINALG_PATTERNS_H
 #define TORCH_MLIR_CONVERSION_TORCHTOLINALG_PATTERNS_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -90,6 +91,12 @@ SmallVector<Value> forEachIndex(
     function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange position,
                                     ValueRange carried)>
         body);
+
+/// `signedPredicate` (slt, sle, sgt, sge; eq and ne as they are) for integers
+/// of `type`: its unsigned form for bools (false < true; a signed i1 true is
+/// -1) and for `isUnsigned` integers (ui8, a signless i8 after conversion).
+arith::CmpIPredicate integerPredicate(arith::CmpIPredicate signedPredicate,
+                                      Type type, bool isUnsigned);
 
 /// `tensor` with its elements cast to `element` (itself if they already are);
 /// `fromUnsigned`: they are unsigned integers (castScalar).

@@ -231,11 +231,11 @@ public:
                 b.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNO, x, x);
             better = b.create<arith::OrIOp>(l, better, xNan);
           } else {
-            better =
-                b.create<arith::CmpIOp>(l,
-                                        isUnsigned ? arith::CmpIPredicate::ugt
-                                                   : arith::CmpIPredicate::sgt,
-                                        x, best);
+            better = b.create<arith::CmpIOp>(
+                l,
+                integerPredicate(arith::CmpIPredicate::sgt, element,
+                                 isUnsigned),
+                x, best);
           }
           // The first window element always counts (all -inf windows).
           Value unset =

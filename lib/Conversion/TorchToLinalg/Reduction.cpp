@@ -412,13 +412,11 @@ public:
             better = b.create<arith::OrIOp>(
                 l, better, b.create<arith::AndIOp>(l, xNan, bestNumber));
           } else {
-            bool asUnsigned = isUnsigned || element.isInteger(1);
             better = b.create<arith::CmpIOp>(
                 l,
-                isMax ? (asUnsigned ? arith::CmpIPredicate::ugt
-                                    : arith::CmpIPredicate::sgt)
-                      : (asUnsigned ? arith::CmpIPredicate::ult
-                                    : arith::CmpIPredicate::slt),
+                integerPredicate(isMax ? arith::CmpIPredicate::sgt
+                                       : arith::CmpIPredicate::slt,
+                                 element, isUnsigned),
                 x, best);
           }
           // The first element always replaces the identity.

@@ -55,10 +55,9 @@ Value precedes(OpBuilder &b, Location loc, Value x, Value y, bool descending,
         b.create<arith::AndIOp>(loc, nanFirst,
                                 b.create<arith::XOrIOp>(loc, otherNan, one)));
   }
-  bool asUnsigned = isUnsigned || x.getType().isInteger(1);
   same = b.create<arith::CmpIOp>(loc, IP::eq, x, y);
-  IP order = descending ? (asUnsigned ? IP::ugt : IP::sgt)
-                        : (asUnsigned ? IP::ult : IP::slt);
+  IP order =
+      integerPredicate(descending ? IP::sgt : IP::slt, x.getType(), isUnsigned);
   return b.create<arith::CmpIOp>(loc, order, x, y);
 }
 

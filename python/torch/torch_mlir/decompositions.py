@@ -148,16 +148,14 @@ def _row_major(shape, strides):
 
 
 def _restrides_in_place(input, size, stride, offset):
-    """Whether as_strided(input, size, stride, offset) reads each element of
-    a row-major `input` at its own place: the same sizes, and the row-major
-    stride for every dim not of size 1. ATen's adaptive_avg_pool2d does this
-    to give its (n, c, 1, 1) mean channels-last strides; with a dynamic batch
-    the sizes are symbolic, where the gather below cannot go."""
-    if offset not in (None, 0) or input.storage_offset() != 0 or len(size) != input.dim():
-        return False
-    if not all(_known(a == b) for a, b in zip(size, input.shape)):
-        return False
-    return _row_major(input.shape, input.stride()) and _row_major(size, stride)
+    """Whether as_strided(input, size, stride, offset) of a row-major `input`
+    at offset 0 reads each element at its own place: the same sizes, and the
+    row-major stride for every dim not of size 1. ATen's adaptive_avg_pool2d
+    does this to give its (n, c, 1, 1) mean channels-last strides; with a
+    dynamic batch the sizes are symbolic, which the lowering cannot take."""
+    return (offset in (None, 0) and len(size) == input.dim()
+            and all(_known(a == b) for a, b in zip(size, input.shape))
+            and _row_major(size, stride))
 
 
 def _as_strided(input, size, stride, storage_offset=None):
@@ -172,11 +170,11 @@ def _as_strided(input, size, stride, storage_offset=None):
     cannot be said on values raises, rather than read the wrong elements: a
     position no element of `input` holds, or such a layout with sizes known
     only at run time."""
-    if _restrides_in_place(input, size, stride, storage_offset):
-        return aten.clone.default(input)
-    offset = input.storage_offset() if storage_offset is None else storage_offset
     if _known(input.storage_offset() == 0) and _row_major(input.shape, input.stride()):
+        if _restrides_in_place(input, size, stride, storage_offset):
+            return aten.clone.default(input)
         return NotImplemented
+    offset = input.storage_offset() if storage_offset is None else storage_offset
     shape, strides, base = list(input.shape), list(input.stride()), input.storage_offset()
     if not all(isinstance(v, int) for v in shape + strides + list(size) + list(stride)
                + [base, offset]):
