@@ -3,9 +3,20 @@
 This is the next release. Nightlies are its pre-releases: `tools/release`
 stamps `<TORCH_MLIR_VERSION>.dev<YYYYMMDD>` through the //python:version flag.
 After releasing it, raise it here.
+
+Epoch 1 (`1!`): `torch-mlir` is also upstream's name on PyPI, versioned by
+date (20261001), and every epoch-1 version sorts above every one of those, so
+pip never mixes upstream's wheel (which ships its own torch_mlir/ir.py and
+_mlir_libs, the files of our torch-mlir-core) into an environment that asked
+for ours. docs/releasing.md says what `pip install` then picks.
 """
 
-TORCH_MLIR_VERSION = "0.1.0"
+TORCH_MLIR_VERSION = "1!0.1.0"
+
+# The torch releases the torch-mlir wheel claims: those its tests run against
+# (deps.lock pins 2.13.0), not older ones nobody tested. Widen it only with a
+# CI run on the new bound.
+TORCH_REQUIREMENT = "torch>=2.13,<2.14"
 
 # What an index page shows about both wheels (METADATA).
 CLASSIFIERS = [

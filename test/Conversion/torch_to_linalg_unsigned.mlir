@@ -110,3 +110,18 @@ func.func @sort(%a: !torch.vtensor<[4],ui8>) -> (!torch.vtensor<[4],ui8>, !torch
   %values, %indices = torch.aten.sort %a, %int0, %false : !torch.vtensor<[4],ui8>, !torch.int, !torch.bool -> !torch.vtensor<[4],ui8>, !torch.vtensor<[4],si64>
   return %values, %indices : !torch.vtensor<[4],ui8>, !torch.vtensor<[4],si64>
 }
+
+// -----
+
+// pow of ui8: the exponent converted to ui8 (-2 is 254), both zero-extended,
+// the power truncated back (ATen's wrapping unsigned power).
+// CHECK-LABEL: func.func @pow(
+// CHECK:           %[[WB:.*]] = arith.extui %{{.*}} : i8 to i64
+// CHECK:           %[[E:.*]] = arith.trunci %{{.*}} : i64 to i8
+// CHECK:           %[[WE:.*]] = arith.extui %[[E]] : i8 to i64
+// CHECK:           %[[P:.*]] = math.ipowi %[[WB]], %[[WE]] : i64
+// CHECK:           arith.trunci %[[P]] : i64 to i8
+func.func @pow(%a: !torch.vtensor<[4],ui8>, %b: !torch.vtensor<[],si64>) -> !torch.vtensor<[4],ui8> {
+  %0 = torch.aten.pow.Tensor_Tensor %a, %b : !torch.vtensor<[4],ui8>, !torch.vtensor<[],si64> -> !torch.vtensor<[4],ui8>
+  return %0 : !torch.vtensor<[4],ui8>
+}

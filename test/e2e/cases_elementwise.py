@@ -352,6 +352,9 @@ UNSIGNED = {
     "mul_float_uint8": lambda x, y: x * 1.5,
     "add_int64_uint8": lambda x, y: x + y.long(),
     "to_float_uint8": lambda x, y: x.float(),
+    # The exponent is converted to uint8 too (-2 is 254), the power wraps.
+    "pow_uint8": lambda x, y: (torch.pow(x, torch.tensor(-2)), torch.pow(x, y % 7),
+                               torch.pow(y, 3)),
 }
 for name, fn in UNSIGNED.items():
     fn_case(f"elementwise_{name}", fn, u8_pair)

@@ -14,7 +14,8 @@ registry must be called by a passing case's program (with an empty table: the
 ops as users' programs hold them) or be listed, with a reason, in
 `--registry-unsupported`; a listed op a case now covers fails the run too.
 `--skip-variants` leaves out the cases that repeat another at other static
-sizes or dtypes.
+sizes or dtypes. `--through=dynamo` compiles each case with torch.compile and
+the torch_mlir backend instead of fx.compile (no eager fallback).
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
@@ -80,14 +81,15 @@ def init_worker(site, paths):
         importlib.import_module(module.stem)
 
 
-def run_one(name, decompositions="default"):
+def run_one(name, decompositions="default", through="fx"):
     """(name, passed, reason, detail, seconds, ops its program calls if it passed)."""
     from framework import CASES, run_case
 
     start = time.monotonic()
     table = {} if decompositions == "none" else None
     ops = set()
-    passed, reason, detail = run_case(CASES[name], decomposition_table=table, ops=ops)
+    passed, reason, detail = run_case(CASES[name], decomposition_table=table, ops=ops,
+                                      through=through)
     return name, passed, reason, detail, time.monotonic() - start, ops
 
 
@@ -127,6 +129,9 @@ def main():
     parser.add_argument("--decompositions", choices=("default", "none"), default="default",
                         help="PyTorch's table before import (default), or none: an empty "
                              "table, so our own middle end decomposes")
+    parser.add_argument("--through", choices=("fx", "dynamo"), default="fx",
+                        help="fx.compile (default), or torch.compile with the torch_mlir "
+                             "backend (dynamic=True for dynamic cases, no eager fallback)")
     parser.add_argument("--registry", help="the op registry (TorchOpRegistry.txt): check that "
                         "each of its ATen ops has a passing case or is listed as unsupported")
     parser.add_argument("--registry-unsupported",
@@ -159,7 +164,8 @@ def main():
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
                                                 initializer=init_worker,
                                                 initargs=(site, paths)) as pool:
-        outcomes = list(pool.map(functools.partial(run_one, decompositions=args.decompositions),
+        outcomes = list(pool.map(functools.partial(run_one, decompositions=args.decompositions,
+                                                   through=args.through),
                                  names))
     results = classify([outcome[:5] for outcome in outcomes], expected)
 

@@ -137,10 +137,33 @@ def program_ops(program):
     return ops
 
 
-def run_case(c, decomposition_table=None, ops=None):
+def through_dynamo(module, dynamic):
+    """`module` compiled by torch.compile with our backend (torch_mlir.dynamo),
+    as a callable like fx.compile's: run under torch.no_grad() (the backend is
+    inference only), raising if a graph does not compile (no eager fallback)
+    or if none was compiled at all."""
+    from torch_mlir.dynamo import TorchMlirBackend
+
+    torch._dynamo.reset()
+    backend = TorchMlirBackend(fallback="error")
+    compiled = torch.compile(module, backend=backend, dynamic=True if dynamic else None)
+
+    def call(*args):
+        with torch.no_grad():
+            result = compiled(*args)
+        if backend.compiled_graphs == 0:
+            raise AssertionError("torch.compile ran the case without compiling a graph")
+        return result
+
+    return call
+
+
+def run_case(c, decomposition_table=None, ops=None, through="fx"):
     """Returns (passed, reason, detail). Never raises. `decomposition_table`
     is fx.compile's (None: the default table). If the case passes, the ops
-    its program calls are added to the set `ops`."""
+    its program calls are added to the set `ops`. `through` is "fx"
+    (fx.compile) or "dynamo" (torch.compile with our backend, `dynamic=True`
+    for a dynamic case)."""
     from torch_mlir import fx
 
     try:
@@ -153,8 +176,11 @@ def run_case(c, decomposition_table=None, ops=None):
         # The compiled program gets its own copy of the module: both start
         # from the same buffers, and each writes back to its own.
         compiled_module = copy.deepcopy(module)
-        compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes,
-                              decomposition_table=decomposition_table)
+        if through == "dynamo":
+            compiled = through_dynamo(compiled_module, c.dynamic_shapes is not None)
+        else:
+            compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes,
+                                  decomposition_table=decomposition_table)
         for n, args in enumerate(inputs):
             eager_args, compiled_args = _copies(args), _copies(args)
             eager = module(*eager_args)
@@ -167,7 +193,7 @@ def run_case(c, decomposition_table=None, ops=None):
                                   "buffers after the call" + where))
             if problem:
                 return False, problem, problem
-        if ops is not None:
+        if ops is not None and through == "fx":
             ops.update(program_ops(compiled.program))
         return True, "", ""
     except Exception as error:  # noqa: BLE001 - a case's failure is data

@@ -326,12 +326,14 @@ class LoweringTest(unittest.TestCase):
 
         x = torch.randn(3)
         for api in (fx.export_and_import, fx.compile):
-            with self.assertRaisesRegex(TypeError, r"got an unexpected keyword argument 'hooks' "
-                                                   r"\(FxImporterHooks are upstream's"):
-                api(Scale(), x, hooks=object())
-            with self.assertRaisesRegex(TypeError, r"unexpected keyword argument 'verbose'.*"
+            # Upstream's keywords this package does not take say why.
+            with self.assertRaisesRegex(TypeError, r"got an unexpected keyword argument "
+                                                   r"'experimental_support_mutation' \(use "
+                                                   r"mutations="):
+                api(Scale(), x, experimental_support_mutation=True)
+            with self.assertRaisesRegex(TypeError, r"unexpected keyword argument 'colour'.*"
                                                    r"its forward takes factor, x"):
-                api(Scale(), x, verbose=True)
+                api(Scale(), x, colour=True)
         # The model's own keywords still reach it.
         compiled = fx.compile(Scale(), x, factor=3.0)
         self.assertTrue(torch.allclose(compiled(x, factor=3.0), x * 3))

@@ -162,9 +162,8 @@ class PromotionTest(unittest.TestCase):
             what = f"{x}, {y if scalar is None else type(scalar).__name__} {kind}"
             with self.subTest(what):
                 checked += self.run_ops(what, BINARY, a, b, scalar)
-                if scalar is None and kind == "tensor" and not (
-                        x != y and x.is_floating_point and y.is_floating_point):
-                    checked += self.run_ops(what, BACKWARD, a, b)  # MIXED_FLOAT_BACKWARD
+                if scalar is None and kind == "tensor":
+                    checked += self.run_ops(what, BACKWARD, a, b)
         self.assertGreater(checked, 3 * PAIRS_PER_RUN)
 
     def test_int_grad_with_float_input(self):
@@ -186,19 +185,20 @@ class PromotionTest(unittest.TestCase):
                                        f"out of MISSING ({why})"):
                     fx.compile(program, a, b)
 
-    def test_backward_of_two_float_dtypes_still_computes_in_the_narrower(self):
-        """MIXED_FLOAT_BACKWARD: gelu_backward of a float32 grad and a bfloat16
-        input computes in bfloat16 here (eager in float32): a known gap, left
-        out of the sampled pairs; this fails once it is fixed."""
+    def test_backward_of_two_float_dtypes(self):
+        """A grad and an input of two float dtypes compute in the wider, as
+        eager does (gelu_backward of a float32 grad and a bfloat16 input is
+        float32 math), for every pair of float dtypes."""
+        floats = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
         rng = random.Random(0)
-        grad, x = values(torch.float32, (3, 4), rng), values(torch.bfloat16, (3, 4), rng)
-        program = Program([BACKWARD["gelu_backward"]])
-        got = fx.compile(program, grad, x)(grad, x)[0]
-        expected = program(grad, x)[0]
-        self.assertEqual(got.dtype, expected.dtype)
-        self.assertFalse(torch.allclose(got, expected, rtol=1e-5, atol=1e-5),
-                         "gelu_backward of two float dtypes matches eager now: sample "
-                         "mixed float pairs again")
+        checked = 0
+        for x in floats:
+            for y in floats:
+                if x != y:
+                    a, b = values(x, (3, 4), rng), values(y, (3, 4), rng)
+                    with self.subTest(grad=x, input=y):
+                        checked += self.run_ops(f"{x}, {y}", BACKWARD, a, b)
+        self.assertGreater(checked, 12 * 4)
 
     def test_ops_at_zero_size_dims(self):
         for shape in ((0, 4), (3, 0)):

@@ -3,7 +3,8 @@ with a password), with the wheels Bazel built: what lands there, re-runs, and
 bad input (a wrong password, an index that is down, a version already there
 with other bytes, a dist/ changed after it was tested). Then a fresh venv
 installs the core wheel from that index and runs the smoketest, and pip
-resolves the torch wheel to the core of the same version from it.
+resolves the torch wheel to the core of the same version from it, still
+ours when upstream's date-versioned torch-mlir is offered beside the index.
 
 The full one command (stamping, every CPython, building and testing) is
 ci/release_check.py, a CI stage: it runs Bazel itself.
@@ -131,9 +132,12 @@ class PublishTest(unittest.TestCase):
         proc = self.release("release", "1.0-rc1", "--dist-only")
         self.assertEqual(proc.returncode, 2)
         self.assertIn("'1.0rc1'", proc.stderr)
-        proc = self.release("release", "0.2.0.dev1", "--dist-only")
+        proc = self.release("release", "1!0.2.0.dev1", "--dist-only")
         self.assertEqual(proc.returncode, 2)
         self.assertIn("nightly", proc.stderr)
+        proc = self.release("release", "0.2.0", "--dist-only")
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("'1!0.2.0'", proc.stderr)
         proc = self.release("nightly", "--date", "2026-11-30", "--dist-only")
         self.assertEqual(proc.returncode, 2)
         self.assertIn("YYYYMMDD", proc.stderr)
@@ -163,6 +167,14 @@ class PublishTest(unittest.TestCase):
         self.assertIn(f"torch-mlir-{self.version}", proc.stdout)
         self.assertIn(f"Requirement already satisfied: torch-mlir-core=={self.version}",
                       proc.stdout)
+        # With upstream's torch-mlir (20261001, PyPI's) beside our index, pip
+        # still picks ours: epoch 1 sorts above every date version.
+        (links / Path(ARGS.upstream_wheel).name).symlink_to(ARGS.upstream_wheel)
+        proc = venv.python(["-m", "pip", "install", "--dry-run", "--index-url",
+                            self.index.index_url, "--find-links", str(links), "torch-mlir"])
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn(f"torch-mlir-{self.version}", proc.stdout)
+        self.assertNotIn("20261001", proc.stdout)
 
 
 if __name__ == "__main__":
@@ -171,8 +183,9 @@ if __name__ == "__main__":
     parser.add_argument("--core-wheel", required=True)
     parser.add_argument("--torch-wheel", required=True)
     parser.add_argument("--smoketest", required=True)
+    parser.add_argument("--upstream-wheel", required=True)
     parser.add_argument("--find-links", nargs="+", required=True)
     ARGS, rest = parser.parse_known_args()
-    for name in ("release", "core_wheel", "torch_wheel", "smoketest"):
+    for name in ("release", "core_wheel", "torch_wheel", "smoketest", "upstream_wheel"):
         setattr(ARGS, name, str(Path(getattr(ARGS, name)).resolve()))
     unittest.main(argv=[sys.argv[0]] + rest, verbosity=2)

@@ -38,6 +38,10 @@ print(module)
 net, x = Net(), torch.randn(2, 4)
 compiled = fx.compile(net, x)
 print("compiled matches eager:", torch.allclose(compiled(x), net(x), rtol=1e-5, atol=1e-6))
+# ...and torch.compile finds the backend by name, through the wheel's entry point.
+with torch.no_grad():
+    dynamo = torch.compile(net, backend="torch_mlir")(x)
+print("torch.compile matches eager:", torch.allclose(dynamo, net(x), rtol=1e-5, atol=1e-6))
 """
 
 
@@ -99,6 +103,7 @@ class TorchWheelTest(unittest.TestCase):
         self.assertEqual(torch_files, {"torch_mlir/fx.py", "torch_mlir/compiled.py",
                                        "torch_mlir/decompose.py",
                                        "torch_mlir/decompositions.py",
+                                       "torch_mlir/dynamo.py",
                                        "torch_mlir/extras/fx_importer.py"})
 
     def test_export_and_import_from_the_installed_wheels(self):
@@ -110,6 +115,7 @@ class TorchWheelTest(unittest.TestCase):
         self.assertIn("torch.aten.addmm", proc.stdout)
         self.assertIn("torch.aten.tanh", proc.stdout)
         self.assertIn("compiled matches eager: True", proc.stdout)
+        self.assertIn("torch.compile matches eager: True", proc.stdout)
         # ...and from the installed package, not some source tree.
         proc = self.venv.python(["-c", "import torch_mlir.fx as f; print(f.__file__)"])
         self.assertIn(str(self.venv.root), proc.stdout)

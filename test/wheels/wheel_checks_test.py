@@ -121,9 +121,13 @@ class WheelChecksTest(unittest.TestCase):
                     "--strip", "true"]
             for requirement in metadata.get_all("Requires-Dist") or []:
                 args += ["--requires-dist", requirement]
+            group = "console_scripts"
             for line in entry_points.splitlines():
-                if "=" in line:
-                    args += ["--entry-point", line.replace(" ", "")]
+                if line.startswith("["):
+                    group = line.strip("[]")
+                elif "=" in line:
+                    prefix = "" if group == "console_scripts" else group + ":"
+                    args += ["--entry-point", prefix + line.replace(" ", "")]
             for name in names:
                 args += ["--file", f"{root / name}={name}"]
             args += metadata_args(ARGS.wheel, dist_info, metadata, root)

@@ -62,11 +62,16 @@ class WheelMetadataTest(unittest.TestCase):
         self.assertEqual(self.torch["Version"], self.core["Version"])
 
     def test_torch_requirement_is_a_range_holding_the_tested_torch(self):
+        # The tested release and its patches; nothing older or newer that no
+        # test ran on.
         reqs = {r.name: r for r in requirements(self.torch)}
         torch = reqs["torch"]
-        self.assertIn(Version(ARGS.tested_torch), torch.specifier)
-        self.assertIn(Version("2.3.0"), torch.specifier)
-        self.assertNotIn(Version("2.2.0"), torch.specifier)
+        tested = Version(ARGS.tested_torch)
+        self.assertIn(tested, torch.specifier)
+        self.assertIn(Version(f"{tested.major}.{tested.minor}.{tested.micro + 1}"),
+                      torch.specifier)
+        self.assertNotIn(Version(f"{tested.major}.{tested.minor - 1}.0"), torch.specifier)
+        self.assertNotIn(Version(f"{tested.major}.{tested.minor + 1}.0"), torch.specifier)
         self.assertFalse([s for s in torch.specifier if s.operator in ("==", "===")],
                          f"torch must not be pinned exactly: {torch}")
 

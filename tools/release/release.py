@@ -1,13 +1,13 @@
 """One command from the tree to a package index: stamp, build, test, dist/, publish.
 
     ./bazelw run //tools/release -- nightly --repository-url URL
-    ./bazelw run //tools/release -- release 0.1.0 --repository-url URL
+    ./bazelw run //tools/release -- release '1!0.1.0' --repository-url URL
     ./bazelw run //tools/release -- nightly --dist-only
     ./bazelw run //tools/release -- publish --repository-url URL   # what dist/ holds
 
 nightly   stamps <TORCH_MLIR_VERSION>.dev<YYYYMMDD> (python/version.bzl, today in
           UTC unless --date), a pre-release of the next version;
-release   stamps VERSION (canonical PEP 440, not a .dev version).
+release   stamps VERSION (canonical PEP 440 with epoch 1, not a .dev version).
 Both then, for each CPython (3.10-3.13), build the core wheel with the version
 stamped through --//python:version (the tree is not edited; no compile action
 changes) and run the wheel tests on it, plus the torch wheel and its tests on
@@ -81,7 +81,7 @@ def check_date(date):
 
 
 def nightly_version(base, date):
-    """'0.1.0', '20261130' -> '0.1.0.dev20261130'."""
+    """'1!0.1.0', '20261130' -> '1!0.1.0.dev20261130'."""
     return f"{Version(base).base_version}.dev{check_date(date)}"
 
 
@@ -89,12 +89,16 @@ def release_version(text):
     try:
         version = Version(text)
     except InvalidVersion:
-        raise ReleaseError(f"{text!r} is not a PEP 440 version (e.g. 0.1.0, 0.2.0rc1)",
+        raise ReleaseError(f"{text!r} is not a PEP 440 version (e.g. 1!0.1.0, 1!0.2.0rc1)",
                            EXIT_USAGE) from None
     if str(version) != text:
         raise ReleaseError(f"write the version as {str(version)!r}, its canonical form", EXIT_USAGE)
     if version.is_devrelease or version.local:
         raise ReleaseError(f"{text} is a dev or local version; `nightly` makes those", EXIT_USAGE)
+    if version.epoch < 1:
+        raise ReleaseError(
+            f"{text} has no epoch: it would sort below upstream's date versions of torch-mlir "
+            f"(20261001); release it as '1!{text}' (docs/releasing.md)", EXIT_USAGE)
     return text
 
 

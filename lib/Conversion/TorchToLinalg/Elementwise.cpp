@@ -631,6 +631,18 @@ const ElementwiseRow kElementwiseOps[] = {
            return e.mul(e.in(0), e.in(0));
          return e.b.create<math::PowFOp>(e.loc, e.in(0), e.in(1));
        }
+       Type element = e.in(0).getType();
+       if (e.isUnsigned && element.getIntOrFloatBitWidth() < 64) {
+         // ATen raises an unsigned base to the exponent converted to the
+         // same unsigned type (-2 is 254 for uint8), wrapping: the power of
+         // the two zero-extended, truncated. math.ipowi would read the
+         // exponent as signed (a negative one gives 0).
+         Type wide = e.b.getI64Type();
+         Value power = e.b.create<math::IPowIOp>(
+             e.loc, e.b.create<arith::ExtUIOp>(e.loc, wide, e.in(0)),
+             e.b.create<arith::ExtUIOp>(e.loc, wide, e.in(1)));
+         return e.b.create<arith::TruncIOp>(e.loc, element, power);
+       }
        return e.b.create<math::IPowIOp>(e.loc, e.in(0), e.in(1));
      }},
     {isOneOf<AtenReciprocalOp>,

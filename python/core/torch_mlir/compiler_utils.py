@@ -8,8 +8,15 @@ and the error a failed lowering raises.
 take an `output_type` as an OutputType or its string ("torch",
 "linalg-on-tensors", or the upper-case name), and both raise LoweringError.
 Needs no PyTorch.
+
+Upstream torch-mlir's helpers are here under their names, over the same
+pipelines: run_pipeline_with_repro_report, lower_mlir_module,
+BackendLoweringOptions, and TorchMlirCompilerError (another name for
+LoweringError). Its TorchScript-era TensorPlaceholder is not: asking for it
+raises an ImportError naming what replaced it.
 """
 
+import dataclasses
 import enum
 import os
 import re
@@ -18,8 +25,9 @@ import tempfile
 from . import ir
 from .passmanager import PassManager
 
-__all__ = ["CompileError", "LoweringError", "OutputType", "lower", "lower_to",
-           "torch_pipeline"]
+__all__ = ["BackendLoweringOptions", "CompileError", "LoweringError", "OutputType",
+           "TorchMlirCompilerError", "lower", "lower_mlir_module", "lower_to",
+           "run_pipeline_with_repro_report", "torch_pipeline"]
 
 
 class CompileError(RuntimeError):
@@ -95,10 +103,12 @@ def pipeline_for(front_end, output_type, backend_legal_ops=()):
     return pipeline
 
 
-def run_pipeline(pipeline, operation):
+def run_pipeline(pipeline, operation, print_ir=False):
     """Runs the textual pass pipeline `pipeline` on `operation` in place,
     verifying the IR it is given first and the IR it makes last; ir.MLIRError
-    if either is not valid IR or a pass fails.
+    if either is not valid IR or a pass fails. With `print_ir`, MLIR prints
+    the IR after each pass to standard error (the context is made
+    single-threaded, which MLIR's IR printing needs).
 
     Not between passes, as MLIR's PassManager does by default: for the
     reference backend's ~50 passes that verification took a third to a half
@@ -108,6 +118,9 @@ def run_pipeline(pipeline, operation):
     operation.verify()
     manager = PassManager.parse(pipeline)
     manager.enable_verifier(False)
+    if print_ir:
+        operation.context.enable_multithreading(False)
+        manager.enable_ir_printing()
     manager.run(operation)
     operation.verify()
 
@@ -116,6 +129,12 @@ class LoweringError(CompileError):
     """A lowering pipeline failed. The message has MLIR's diagnostics (each op
     named at its source location), the pipeline, and a file holding the IR it
     was given, to replay with torch-mlir-opt."""
+
+
+# Upstream's name for the error a failed pipeline raises: `except
+# TorchMlirCompilerError` catches every LoweringError, from fx, onnx and
+# run_pipeline_with_repro_report alike.
+TorchMlirCompilerError = LoweringError
 
 
 def _headline(error):
@@ -142,25 +161,37 @@ def _headline(error):
 def lower(module, pipeline):
     """Runs the pass pipeline `pipeline` on `module` in place; LoweringError
     if it fails."""
+    _run_or_raise(module, f"builtin.module({pipeline})", pipeline)
+    return module
+
+
+def _run_or_raise(module, full_pipeline, shown, description=None, print_ir=False):
+    """Runs `full_pipeline` (textual, anchored on builtin.module) on `module`;
+    on failure, LoweringError whose first line is `description` (if given)
+    and the first diagnostic, then `shown` and MLIR's diagnostics, and the
+    file holding the IR the pipeline was given with the command replaying it."""
     with module.context:
         # A clone of what the pipeline is given, printed only if it fails:
         # printing every module (a resnet18's weights are 89 MB of hex) took
         # longer than some of the pipelines.
         before = module.operation.clone()
         try:
-            run_pipeline(f"builtin.module({pipeline})", module.operation)
-        except ir.MLIRError as error:
+            run_pipeline(full_pipeline, module.operation, print_ir=print_ir)
+        except (ir.MLIRError, ValueError) as error:
+            # ValueError: a pipeline text PassManager cannot parse.
             fd, path = tempfile.mkstemp(prefix="torch_mlir_lowering_", suffix=".mlir")
             with os.fdopen(fd, "w") as f:
                 f.write(before.operation.get_asm(enable_debug_info=True))
+            headline = _headline(error)
+            if description:
+                headline = f"{description} failed: {headline}"
             raise LoweringError(
-                f"{_headline(error)}\n{pipeline} failed: {error}\n"
+                f"{headline}\n{shown} failed: {error}\n"
                 f"The IR it was given is in {path}; replay with:\n"
                 f"  torch-mlir-opt --mlir-print-debuginfo "
-                f"--pass-pipeline='builtin.module({pipeline})' {path}") from None
+                f"--pass-pipeline='{full_pipeline}' {path}") from None
         finally:
             before.operation.erase()
-    return module
 
 
 def lower_to(module, front_end, output_type, backend_legal_ops=()):
@@ -169,3 +200,70 @@ def lower_to(module, front_end, output_type, backend_legal_ops=()):
     if pipeline:
         lower(module, pipeline)
     return module
+
+
+def run_pipeline_with_repro_report(module, pipeline, description, enable_ir_printing=False):
+    """Upstream's way to run a pass pipeline: runs the textual `pipeline`
+    ("builtin.module(...)") on `module` in place. If it fails (or its text
+    does not parse), raises TorchMlirCompilerError (our LoweringError) whose
+    message starts with "<description> failed:" and the first diagnostic, then
+    holds all of MLIR's diagnostics, the file holding the IR the pipeline was
+    given, and the torch-mlir-opt command that replays the failure.
+    `enable_ir_printing` has MLIR print the IR after every pass to standard
+    error."""
+    if not description:
+        name = module.operation.attributes["torch.debug_module_name"] \
+            if "torch.debug_module_name" in module.operation.attributes else None
+        description = f"{ir.StringAttr(name).value if name else 'module'} compile"
+    _run_or_raise(module, pipeline, pipeline, description, print_ir=enable_ir_printing)
+
+
+@dataclasses.dataclass
+class BackendLoweringOptions:
+    """Upstream's options for lower_mlir_module. `allow_non_finites`: whether
+    the lowered code may produce and rely on inf and nan (a max reduction
+    starts from -inf). Our linalg-on-tensors lowering always does; asking it
+    not to is a ValueError from lower_mlir_module."""
+
+    allow_non_finites: bool = True
+
+
+def lower_mlir_module(verbose, output_type, module, backend_options=None):
+    """Upstream's last lowering step: takes `module`, already at the Torch
+    backend contract (what fx.export_and_import(..., output_type="torch")
+    returns), to `output_type` in place and returns it. OutputType.TORCH
+    returns it as it is; LINALG_ON_TENSORS runs
+    torch-backend-to-linalg-on-tensors-backend-pipeline (failures raise
+    TorchMlirCompilerError). TOSA and STABLEHLO are not offered here, and RAW
+    is an importer's output, not a lowering's: both are ValueError.
+    `verbose` prints the module before and after, to standard output."""
+    output_type = OutputType.get(output_type)
+    options = backend_options if backend_options is not None else BackendLoweringOptions()
+    if not options.allow_non_finites:
+        raise ValueError("BackendLoweringOptions(allow_non_finites=False) is not offered: "
+                         "this package's linalg-on-tensors lowering always allows inf and nan")
+    if output_type == OutputType.RAW:
+        raise ValueError("lower_mlir_module takes Torch backend IR to 'torch' or "
+                         "'linalg-on-tensors'; 'raw' is what an importer makes")
+    if verbose:
+        print("\n====================\nTorch Backend IR", module, sep="\n")
+    if output_type == OutputType.TORCH:
+        return module
+    run_pipeline_with_repro_report(
+        module, f"builtin.module({TORCH_TO_LINALG})",
+        "Lowering Torch Backend IR -> Linalg-on-Tensors Backend IR")
+    if verbose:
+        print("\n====================\nLinalg-on-Tensors Backend IR", module, sep="\n")
+    return module
+
+
+def __getattr__(name):
+    if name == "TensorPlaceholder":
+        raise ImportError(
+            "torch_mlir.compiler_utils.TensorPlaceholder (upstream's TorchScript-era input "
+            "description) is not in this package: with torch.export, pass example inputs "
+            "and mark dynamic dimensions with dynamic_shapes, e.g. "
+            "fx.export_and_import(model, x, dynamic_shapes={'x': {0: "
+            "torch.export.Dim('batch')}}) (torch_mlir.fx, from the torch-mlir wheel)",
+            name=__name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

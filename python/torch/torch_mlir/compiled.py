@@ -5,14 +5,14 @@ reference backend, called like the model.
     y = compiled(x2)            # torch tensors in, torch tensors out, as eager
 
 Arguments are flattened the way torch.export flattened the example ones
-(tensors, and the Python scalars and lists it specialized). A tensor argument
-must have the example's dtype and rank, and its static dimensions; its dynamic
-ones must lie in the range export gave them and agree wherever export tied
-them together (one `Dim` in two places, or derived from another, like
-`2 * n`): the compiled code relies on both, as eager's checks would. A
-specialized scalar must equal the example's value (the program was traced
-with it). Results come back in eager's structure (tuples, lists, dicts), as torch
-tensors with eager's dtypes.
+(tensors, ints exported dynamic, and the Python scalars and lists it
+specialized). A tensor argument must have the example's dtype and rank, and
+its static dimensions; its dynamic ones must lie in the range export gave them
+and agree wherever export tied them together (one `Dim` in two places, or
+derived from another, like `2 * n`): the compiled code relies on both, as
+eager's checks would. A specialized scalar must equal the example's value (the
+program was traced with it). Results come back in eager's structure (tuples,
+lists, dicts), as torch tensors with eager's dtypes.
 
 Inference only: results never require grad and carry no autograd history,
 whatever the parameters' requires_grad (eager's would). A tensor argument that
@@ -134,6 +134,10 @@ class CompiledProgram:
             if isinstance(val, torch.Tensor):
                 dynamic_dims += _dynamic_dims(len(self._inputs), val)
                 self._inputs.append(("tensor", val))
+            elif isinstance(val, torch.SymInt):
+                # A dynamic int input (a size Dynamo passes, an int marked
+                # Dim.DYNAMIC): an argument of every call.
+                self._inputs.append(("int", val))
             else:
                 self._inputs.append(("scalar", getattr(spec.arg, "value", val)))
         self._check_dims = (_DimensionCheck(dynamic_dims, program.range_constraints)
@@ -196,6 +200,11 @@ class CompiledProgram:
                         "inference only: its results would not require grad, as eager's do. "
                         "Call it under torch.no_grad() (or pass x.detach()) to take values only")
                 values.append(_to_numpy(arg))
+            elif kind == "int":
+                if isinstance(arg, bool) or not isinstance(arg, int):
+                    raise ValueError(f"fx.compile: input {index} must be an int, got "
+                                     f"{type(arg).__name__}")
+                values.append(arg)
             elif arg != example:
                 raise ValueError(f"fx.compile: input {index} was specialized to {example!r} when "
                                  f"the program was exported; got {arg!r}. Compile again for it.")

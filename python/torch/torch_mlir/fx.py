@@ -1,10 +1,12 @@
-"""torch.export programs as Torch-dialect MLIR.
+"""torch.export programs, and aten-level FX graphs, as Torch-dialect MLIR.
 
     import torch
     from torch_mlir import fx
 
     module = fx.export_and_import(torch.nn.Linear(4, 3), torch.randn(2, 4))
     print(module)
+    graph_module = torch.fx.experimental.proxy_tensor.make_fx(f)(x)
+    module = fx.stateless_fx_import(graph_module, output_type="torch")
 
 Part of the `torch-mlir` wheel, which needs PyTorch; the bindings it builds on
 (`torch_mlir.ir`, the dialects) come from `torch-mlir-core`, which does not.
@@ -13,17 +15,19 @@ Part of the `torch-mlir` wheel, which needs PyTorch; the bindings it builds on
 try:
     import torch
 except ImportError as e:  # the core wheel alone: say what is missing
-    raise ImportError("torch_mlir.fx needs PyTorch (torch>=2.3): pip install torch-mlir "
+    raise ImportError("torch_mlir.fx needs PyTorch (torch 2.13): pip install torch-mlir "
                       "installs it; torch-mlir-core alone has no PyTorch.") from e
 
 import inspect
 
 from torch_mlir import decompose, decompositions
-from torch_mlir.compiler_utils import LoweringError, OutputType, lower_to
-from torch_mlir.extras.fx_importer import FxImporter, FxImportError
+from torch_mlir.compiler_utils import (TORCH_TO_LINALG, LoweringError, OutputType, lower_to,
+                                       run_pipeline_with_repro_report, torch_pipeline)
+from torch_mlir.extras.fx_importer import FxImporter, FxImporterHooks, FxImportError
 
 __all__ = ["compile", "default_decompositions", "export_and_import", "FxImporter",
-           "FxImportError", "LoweringError", "OUTPUT_TYPES", "OutputType"]
+           "FxImporterHooks", "FxImportError", "LoweringError", "OUTPUT_TYPES", "OutputType",
+           "stateless_fx_import"]
 
 OUTPUT_TYPES = ("raw", "torch", "linalg-on-tensors")
 
@@ -31,12 +35,7 @@ OUTPUT_TYPES = ("raw", "torch", "linalg-on-tensors")
 # caller passing one gets a TypeError saying so, not a keyword the model's
 # forward never declared.
 _NOT_OFFERED = {
-    "hooks": "FxImporterHooks are upstream's; this importer has no hooks",
-    "fx_importer": "pass context= for the importer's context instead",
     "experimental_support_mutation": "use mutations='results' or 'overwrite'",
-    "enable_graph_printing": "print program.graph yourself",
-    "enable_ir_printing": "print the returned module, or use torch-mlir-opt",
-    "verbose": "there is no verbose mode",
     "extra_library": "shape functions come from the op registry",
 }
 
@@ -51,6 +50,8 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
                       output_type="torch", params="literals", strict=None,
                       context=None, decomposition_table=None, backend_legal_ops=(),
                       mutations="overwrite", import_symbolic_shape_expressions=False,
+                      hooks=None, fx_importer=None, enable_graph_printing=False,
+                      enable_ir_printing=False, verbose=False, allow_non_finites=True,
                       **example_kwargs):
     """Exports `model` with `torch.export.export` and imports it.
 
@@ -96,30 +97,116 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     (`affine_map<()[s0] -> (s0, s0 * 2)>`). They survive "torch"; lowering to
     "linalg-on-tensors" turns those on the arguments into run-time checks
     (a size out of its range is a ValueError from the compiled function).
+
+    As upstream's: `hooks` (FxImporterHooks) decide what parameters,
+    buffers and constants become (a compiler's globals, say), or
+    `fx_importer` imports into an FxImporter of yours (its context, module
+    and hooks; then no `context` or `hooks`); the module returned is its
+    module. `enable_graph_printing` prints the decomposed program's graph;
+    `verbose` prints the module as imported and after each lowering stage;
+    `enable_ir_printing` has MLIR print it after every pass (to stderr).
+    `allow_non_finites=True` (the default) is what the linalg lowering does:
+    a max or min starts at -inf or +inf; False (upstream's finite-only
+    lowering, the largest finite value instead) is not offered, a
+    ValueError with output_type "linalg-on-tensors".
     """
     output_type = OutputType.get(output_type)
+    _check_non_finites(allow_non_finites, output_type)
     _check_model_kwargs("export_and_import", model, example_kwargs)
     backend_legal_ops = _legal_op_names(backend_legal_ops)
+    importer = _importer(fx_importer, hooks, context)
     program = _exported(model, example_args, example_kwargs, dynamic_shapes, strict)
     program = decompose.run_decompositions(
         program, _table(decomposition_table, backend_legal_ops))
-    return _import(program, output_type, func_name, params, context, mutations,
-                   import_symbolic_shape_expressions, backend_legal_ops)
+    if enable_graph_printing:
+        program.graph_module.print_readable()
+    return _import(program, output_type, func_name, params, importer, mutations,
+                   import_symbolic_shape_expressions, backend_legal_ops, verbose,
+                   enable_ir_printing)
 
 
-def _import(program, output_type, func_name="main", params="literals", context=None,
+def stateless_fx_import(gm, output_type="raw", fx_importer=None, hooks=None,
+                        model_name="main", enable_graph_printing=False, verbose=False,
+                        enable_ir_printing=False, backend_legal_ops=None,
+                        allow_non_finites=True):
+    """Imports a functional, aten-level torch.fx.GraphModule (make_fx's or
+    AOTAutograd's; Dynamo's own graphs of torch functions are not aten) as
+    `func.func @<model_name>` and lowers it to `output_type` ("raw", as
+    upstream's default, "torch" or "linalg-on-tensors"). Returns the module.
+
+    The function takes the graph's placeholders in order and returns its
+    outputs; tensors the graph holds (get_attr) are literals, or what
+    `hooks.resolve_literal` makes of them. `fx_importer`, `hooks`,
+    `enable_graph_printing` (prints `gm`'s graph), `verbose`,
+    `enable_ir_printing`, `backend_legal_ops` and `allow_non_finites` are
+    export_and_import's.
+    """
+    output_type = OutputType.get(output_type)
+    _check_non_finites(allow_non_finites, output_type)
+    backend_legal_ops = _legal_op_names(backend_legal_ops)
+    importer = _importer(fx_importer, hooks)
+    if enable_graph_printing:
+        gm.print_readable()
+    importer.import_graph_module(gm, func_name=model_name)
+    return _lower(importer.module, output_type, backend_legal_ops, verbose, enable_ir_printing)
+
+
+def _import(program, output_type, func_name="main", params="literals", importer=None,
             mutations="overwrite", import_symbolic_shape_expressions=False,
-            backend_legal_ops=()):
+            backend_legal_ops=(), verbose=False, enable_ir_printing=False):
     """Imports a decomposed (so functional) program and lowers it to `output_type`."""
-    importer = FxImporter(context=context)
+    importer = importer or FxImporter()
     importer.import_program(program, func_name=func_name, params=params, decompose=False,
                             mutations=mutations,
                             import_symbolic_shape_expressions=import_symbolic_shape_expressions)
-    return lower_to(importer.module, "fx", output_type, backend_legal_ops)
+    return _lower(importer.module, output_type, backend_legal_ops, verbose, enable_ir_printing)
+
+
+def _importer(fx_importer, hooks, context=None):
+    """`fx_importer`, or a new FxImporter with `hooks` in `context`."""
+    if fx_importer is None:
+        return FxImporter(context=context, hooks=hooks)
+    if hooks is not None or context is not None:
+        raise ValueError("with fx_importer=, the importer's own context and hooks are used: "
+                         "pass them to FxImporter(context=..., hooks=...) instead")
+    return fx_importer
+
+
+def _check_non_finites(allow_non_finites, output_type):
+    if not allow_non_finites and output_type == OutputType.LINALG_ON_TENSORS:
+        raise ValueError("allow_non_finites=False is not offered: the linalg lowering starts "
+                         "a max or min at -inf or +inf and has no mode using the largest "
+                         "finite value instead")
+
+
+def _lower(module, output_type, backend_legal_ops=(), verbose=False, enable_ir_printing=False):
+    """Lowers an imported `module` in place to `output_type`. `verbose`
+    prints it as imported and after each stage (as upstream does);
+    `enable_ir_printing` has MLIR print it after every pass, to stderr."""
+    if not (verbose or enable_ir_printing):
+        return lower_to(module, "fx", output_type, backend_legal_ops)
+    # (what a stage makes, its pipeline), in order.
+    stages = {OutputType.RAW: [],
+              OutputType.TORCH: [("Torch Backend IR", torch_pipeline("fx", backend_legal_ops))]}
+    stages[OutputType.LINALG_ON_TENSORS] = stages[OutputType.TORCH] + [
+        ("Linalg-on-Tensors Backend IR", TORCH_TO_LINALG)]
+    if verbose:
+        print("\n====================\nTorchFX IR", module, sep="\n")
+    made = "TorchFX IR"
+    for making, pipeline in stages[output_type]:
+        run_pipeline_with_repro_report(module, f"builtin.module({pipeline})",
+                                       f"Lowering {made} -> {making}",
+                                       enable_ir_printing=enable_ir_printing)
+        made = making
+        if verbose:
+            print(f"\n====================\n{made}", module, sep="\n")
+    return module
 
 
 def _legal_op_names(ops):
-    """`backend_legal_ops` as a tuple of "aten.name.overload" strings."""
+    """`backend_legal_ops` (None: none) as a tuple of "aten.name.overload" strings."""
+    if ops is None:
+        return ()
     if isinstance(ops, str):
         raise TypeError("backend_legal_ops is a list of op names, like "
                         "['aten.softmax.int'], not one string")

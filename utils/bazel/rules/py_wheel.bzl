@@ -125,7 +125,7 @@ py_wheel = rule(
         "license_files": attr.label_keyed_string_dict(allow_files = True, doc = "file -> name under .dist-info/licenses/"),
         "requires_python": attr.string(),
         "requires_dist": attr.string_list(),
-        "entry_points": attr.string_list(doc = "console_scripts, as 'name=module:function'"),
+        "entry_points": attr.string_list(doc = "console_scripts as 'name=module:function'; another group's as 'group:name=module:object'"),
         "files": attr.label_keyed_string_dict(allow_files = True, mandatory = True),
         "_cc_toolchain": attr.label(default = Label("@bazel_tools//tools/cpp:current_cc_toolchain")),
         "_wheelmaker": attr.label(

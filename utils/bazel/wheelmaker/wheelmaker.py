@@ -133,9 +133,17 @@ def write_wheel_file(tag, pure):
 
 
 def write_entry_points(entry_points):
+    """entry_points.txt for 'name=module:function' (console_scripts) and
+    'group:name=module:object' (any other group) entries."""
     config = configparser.ConfigParser(delimiters=("=",))
     config.optionxform = str
-    config["console_scripts"] = dict(ep.split("=", 1) for ep in sorted(entry_points))
+    groups = {}
+    for entry in sorted(entry_points):
+        key, value = entry.split("=", 1)
+        group, _, name = key.rpartition(":")
+        groups.setdefault(group or "console_scripts", {})[name] = value
+    for group in sorted(groups):
+        config[group] = groups[group]
     out = io.StringIO()
     config.write(out)
     return out.getvalue()

@@ -98,12 +98,9 @@ def import_model(model, *, func_name="main", opset=None, context=None,
 
     Raises OnnxImportError naming what could not be imported.
     """
-    _require_onnx()
-    model, path, base_dir = _load(model, base_dir)
-    if clear_domain:
-        for node in model.graph.node:
-            node.domain = ""
-    model = _prepare(model, path, opset, check, fold, data_prop, expand_all_functions)
+    model, base_dir = prepare(model, opset=opset, check=check, base_dir=base_dir, fold=fold,
+                              data_prop=data_prop, clear_domain=clear_domain,
+                              expand_all_functions=expand_all_functions)
     if prepared_file is not None:
         try:
             onnx.save(model, str(prepared_file))
@@ -128,6 +125,21 @@ def import_model(model, *, func_name="main", opset=None, context=None,
 
 
 # -- loading and preparing ----------------------------------------------------
+
+def prepare(model, *, opset=None, check=True, base_dir=None, fold=True, data_prop=True,
+            clear_domain=False, expand_all_functions=False):
+    """The model import_model imports, as a pair (onnx.ModelProto, the
+    directory its external data is read from, or None): `model` loaded,
+    checked, shape-inferred, its functions expanded and its constants folded,
+    as import_model's arguments of the same names say."""
+    _require_onnx()
+    model, path, base_dir = _load(model, base_dir)
+    if clear_domain:
+        for node in model.graph.node:
+            node.domain = ""
+    model = _prepare(model, path, opset, check, fold, data_prop, expand_all_functions)
+    return model, base_dir
+
 
 def _load(model, base_dir):
     if isinstance(model, (str, os.PathLike)):
@@ -330,12 +342,21 @@ class _GraphImporter:
                            f"value '{name}'")
 
     def import_main(self, module, func_name):
+        self.import_main_body(self.declare_main(module.body, func_name))
+
+    def main_inputs(self):
+        """The main graph's inputs that are the function's arguments: those
+        without an initializer."""
+        initializers = {t.name for t in self.model.graph.initializer}
+        return [i for i in self.model.graph.input if i.name not in initializers]
+
+    def declare_main(self, block, func_name, private=False):
+        """Appends to `block` (a module's body) the main graph's `func.func`,
+        its signature and metadata but no body yet; returns its entry block."""
         graph = self.model.graph
         self.collect_types(graph)
-        initializers = {t.name: t for t in graph.initializer}
-        inputs = [i for i in graph.input if i.name not in initializers]
         arg_types, arg_dims = [], []
-        for info in inputs:
+        for info in self.main_inputs():
             text, names = _tensor_type_text(info.type, f"graph input '{info.name}'")
             arg_types.append(_parse_type(text, f"graph input '{info.name}'"))
             arg_dims.append(names)
@@ -346,21 +367,28 @@ class _GraphImporter:
             text, names = _tensor_type_text(info.type, f"graph output '{info.name}'")
             result_types.append(_parse_type(text, f"graph output '{info.name}'"))
             result_dims.append(names)
-        with ir.InsertionPoint(module.body):
-            func = ir.Operation.create(
-                "func.func", regions=1,
-                attributes={"sym_name": ir.StringAttr.get(func_name),
-                            "function_type": ir.TypeAttr.get(
-                                ir.FunctionType.get(arg_types, result_types))})
-        self.set_metadata(func, arg_dims, result_dims)
-        block = func.regions[0].blocks.append(*arg_types)
-        scope = _Scope(self, None, block, initializers)
-        for info, arg in zip(inputs, block.arguments):
-            scope.values[info.name] = arg
+        attributes = {"sym_name": ir.StringAttr.get(func_name),
+                      "function_type": ir.TypeAttr.get(
+                          ir.FunctionType.get(arg_types, result_types))}
+        if private:
+            attributes["sym_visibility"] = ir.StringAttr.get("private")
         with ir.InsertionPoint(block):
+            func = ir.Operation.create("func.func", regions=1, attributes=attributes)
+        self.set_metadata(func, arg_dims, result_dims)
+        return func.regions[0].blocks.append(*arg_types)
+
+    def import_main_body(self, entry, terminator="func.return"):
+        """Imports the main graph's nodes into `entry` (declare_main's block),
+        ended by `terminator` returning the graph's outputs."""
+        graph = self.model.graph
+        scope = _Scope(self, None, entry, {t.name: t for t in graph.initializer})
+        for info, arg in zip(self.main_inputs(), entry.arguments):
+            scope.values[info.name] = arg
+        with ir.InsertionPoint(entry):
             scope.import_nodes(graph.node)
-            outputs = [scope.lookup(o.name, f"graph output '{o.name}'") for o in graph.output]
-            ir.Operation.create("func.return", operands=outputs)
+            outputs = [scope.lookup(o.name, f"graph output '{o.name}'")
+                       for o in graph.output]
+            ir.Operation.create(terminator, operands=outputs)
 
     def set_metadata(self, func, arg_dims, result_dims):
         attrs = func.attributes

@@ -1,4 +1,6 @@
-"""Imports a `torch.export.ExportedProgram` into a Torch-dialect `func.func`.
+"""Imports a `torch.export.ExportedProgram`, or a functional aten-level
+`torch.fx.GraphModule` (make_fx's, AOTAutograd's), into a Torch-dialect
+`func.func`.
 
 Written from PyTorch's public export data model: the FX graph of an
 ExportedProgram (placeholder / call_function / get_attr / output nodes, each
@@ -15,7 +17,10 @@ Mapping, in brief:
   - tensor types come from the FakeTensors: `!torch.vtensor<[2,?],f32>`, with
     `?` for every symbolic size;
   - parameters, buffers and lifted constants are function arguments or
-    `torch.vtensor.literal`s holding the real data, as the caller chooses;
+    `torch.vtensor.literal`s holding the real data, as the caller chooses,
+    or whatever FxImporterHooks make of them (a compiler's globals);
+  - a GraphModule has no graph signature: its placeholders are the
+    arguments, its outputs the results, its get_attr tensors literals;
   - a mutated buffer or user input is, with `mutations="overwrite"`, a
     `!torch.tensor` argument, read through `torch.copy.to_vtensor` and written
     back by `torch.overwrite.tensor.contents` before the return; with
@@ -35,6 +40,7 @@ Anything else raises `FxImportError`, naming the node and its target.
 """
 
 import ctypes
+import dataclasses
 import functools
 import math
 import operator
@@ -45,13 +51,15 @@ import torch
 import torch.fx
 from torch.export import ExportedProgram
 from torch.export.graph_signature import InputKind, OutputKind
+from torch._subclasses.fake_tensor import unset_fake_temporarily
 
 from torch_mlir import decompose as _decompose
 from torch_mlir import dtypes, ir
 from torch_mlir.dialects import func as func_dialect
 from torch_mlir.dialects import torch as torch_dialect
 
-__all__ = ["FxImportError", "FxImporter"]
+__all__ = ["FxImportError", "FxImporter", "FxImporterHooks", "GraphNodeImporter",
+           "InputInfo", "RefTracker"]
 
 
 class FxImportError(Exception):
@@ -171,36 +179,228 @@ def _affine(expr, positions):
     return functools.reduce(combine, args)
 
 
+# --- hooks ------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class InputInfo:
+    """What a hook is told about a parameter, buffer or lifted constant of an
+    ExportedProgram whose value it may provide (upstream's fields).
+
+    `program` is the ExportedProgram; `input_spec` its graph signature's
+    InputSpec for the value (`.kind`, `.target` such as "linear.weight");
+    `node` the placeholder; `ir_type` the `!torch.vtensor` type the value
+    must have. `store_producer_node` names the node computing a mutated
+    buffer's new value (see FxImporterHooks.store_produced_value), else None.
+    `mutable_producer_node_name` is always None here: no input is resolved
+    as a mutable `!torch.tensor`.
+    """
+
+    program: ExportedProgram
+    input_spec: object
+    node: torch.fx.Node
+    ir_type: ir.Type
+    mutable_producer_node_name: object = None
+    store_producer_node: object = None
+
+
+class FxImporterHooks:
+    """Ways for a compiler to decide where tensor data comes from, with
+    upstream's names: subclass and override any of the four. `gni` is the
+    GraphNodeImporter of the function being built. Each hook runs with the
+    context, a location and an insertion point in that function active, so
+    `ir.Operation.create` puts ops where the value is needed; a hook
+    putting an op elsewhere (a global at the top of the module) opens its
+    own `ir.InsertionPoint`.
+    """
+
+    def prepare_module(self, module_op):
+        """Called once with the module's operation when an FxImporter is made."""
+
+    def resolve_literal(self, gni, literal, info):
+        """The `ir.Value` to use for the tensor `literal`, or None for a
+        `torch.vtensor.literal` holding its data. Called for every tensor
+        the function would embed: parameters, buffers and lifted constants
+        imported as literals (`info` an InputInfo) and tensors of get_attr
+        nodes (`info` None). The value must have `literal`'s
+        `!torch.vtensor` type."""
+        return None
+
+    def resolve_input(self, gni, value, info):
+        """The `ir.Value` to use for a parameter or buffer of the program
+        that import_program would embed (not import_frozen_program), or
+        None to ask resolve_literal. `value` is its tensor, `info` an
+        InputInfo; the result must have type `info.ir_type`."""
+        return None
+
+    def store_produced_value(self, gni, py_value, produced_ir_value, info):
+        """Writes a buffer's new value: `produced_ir_value` (of
+        `info.ir_type`) is what the program assigns to the buffer whose
+        tensor is `py_value`. Called before the function returns. Without
+        an override, mutated buffers are function arguments instead (see
+        FxImporter.import_program), and this hook is never called."""
+        raise NotImplementedError(f"no store for the mutated buffer {info.input_spec.target!r}")
+
+
+def _overrides_store(hooks):
+    """Whether `hooks` writes mutated buffers itself (store_produced_value)."""
+    return getattr(type(hooks), "store_produced_value",
+                   FxImporterHooks.store_produced_value) is not FxImporterHooks.store_produced_value
+
+
+class RefTracker:
+    """Remembers the elements attribute each tensor's data became, so that
+    importing the same tensor again (into importers sharing this tracker
+    and one context) reuses it rather than copying the data again. Holds
+    every tensor it has tracked (so no id() it is keyed on is reused)."""
+
+    def __init__(self):
+        self._mappings = {}  # id(tensor) -> _RefMapping
+
+    def track(self, referrent):
+        """The mapping for `referrent`: `.value` its attribute once set,
+        `.is_empty` until then."""
+        mapping = self._mappings.get(id(referrent))
+        if mapping is None:
+            mapping = self._mappings[id(referrent)] = _RefMapping(referrent)
+        return mapping
+
+
+class _RefMapping:
+    def __init__(self, referrent):
+        self.referrent = referrent
+        self.value = None
+
+    @property
+    def is_empty(self):
+        return self.value is None
+
+
 # --- the importer ---------------------------------------------------------------
 
+# The dialects every imported function needs (what config_check checks).
+REQUIRED_DIALECTS = ("builtin", "func", "torch")
+
+
 class FxImporter:
-    """Imports ExportedPrograms as functions of one `torch_mlir.ir.Module`.
+    """Imports PyTorch programs as functions of one `torch_mlir.ir.Module`:
+    ExportedPrograms (import_program, import_frozen_program), and
+    functional aten-level GraphModules or Graphs, such as make_fx or
+    AOTAutograd make (import_graph_module, import_stateless_graph).
+
+    `context` and `module` say where to import (a new Context and Module
+    by default; `module` alone brings its context). `hooks` (an
+    FxImporterHooks) decide where tensor data comes from.
+    `config_check=False` skips checking that the context has the dialects
+    the functions need (the Torch dialect is registered in it either way).
+    `py_attr_tracker` (a RefTracker, or upstream's) reuses the attribute a
+    tensor became across imports that share it. Upstream's
+    `graph_node_importer_cls` is refused: nodes are imported by one class
+    here, not one to subclass.
 
     `params="literals"` embeds parameters, buffers and lifted constants as
     `torch.vtensor.literal`s with their data; `params="arguments"` makes them
     function arguments after the user inputs (in signature order). Mutated
-    buffers are always arguments: a literal cannot be written.
+    buffers are arguments too (a literal cannot be written), unless the hooks
+    store them.
     """
 
-    def __init__(self, context=None, module=None):
+    def __init__(self, context=None, module=None, *, hooks=None, config_check=True,
+                 py_attr_tracker=None, graph_node_importer_cls=None):
+        if graph_node_importer_cls is not None:
+            raise TypeError("FxImporter() takes no graph_node_importer_cls: nodes are imported "
+                            "by one class here, not one to subclass; hooks= (FxImporterHooks) "
+                            "decide what literals, inputs and buffer stores become")
+        if context is not None and module is not None and module.context != context:
+            raise ValueError("FxImporter(): module= lives in another context than context=; "
+                             "pass one of them")
         self.context = context or (module.context if module is not None else ir.Context())
         torch_dialect.register_dialect(self.context)
+        if config_check:
+            for name in REQUIRED_DIALECTS:
+                try:
+                    self.context.dialects[name]
+                except IndexError:
+                    raise RuntimeError(f"the context has no {name!r} dialect, which imported "
+                                       "functions need") from None
+        self.hooks = hooks or FxImporterHooks()
+        missing = [name for name in ("prepare_module", "resolve_literal", "resolve_input",
+                                     "store_produced_value")
+                   if not callable(getattr(self.hooks, name, None))]
+        if missing:
+            raise TypeError(f"hooks= wants an FxImporterHooks (subclass); a "
+                            f"{type(hooks).__name__} has no {', '.join(missing)}")
+        self.py_attr_tracker = py_attr_tracker
         with self.context, ir.Location.unknown():
             self.module = module or ir.Module.create()
+            self.hooks.prepare_module(self.module.operation)
+
+    @property
+    def module_op(self):
+        """The module's operation."""
+        return self.module.operation
 
     def import_program(self, program: ExportedProgram, *, func_name="main",
-                       params="literals", decompose=True, mutations="overwrite",
-                       import_symbolic_shape_expressions=False):
+                       func_visibility=None, params="literals", decompose=True,
+                       mutations="overwrite", import_symbolic_shape_expressions=False):
         """Adds `func.func @func_name` for `program` and returns its operation.
 
-        With `decompose`, `program.run_decompositions({})` first removes
-        in-place ops and views (functionalization) without decomposing others.
-        `mutations` says how mutated buffers and inputs come out (see the
-        module docstring): "overwrite" or "results" (extra results after the
-        user outputs, in the order of the graph signature's output specs).
-        `import_symbolic_shape_expressions` adds the size symbols and what
-        they say about each tensor's sizes (see the module docstring).
+        `func_visibility` ("private", "public", "nested"; None: public) is
+        the function's. With `decompose`, `program.run_decompositions({})`
+        first removes in-place ops and views (functionalization) without
+        decomposing others. `mutations` says how mutated buffers and
+        inputs come out (see the module docstring): "overwrite" or
+        "results" (extra results after the user outputs, in the order of
+        the graph signature's output specs); a mutated buffer is instead
+        read and written through the hooks when they override
+        store_produced_value. `import_symbolic_shape_expressions` adds the
+        size symbols and what they say about each tensor's sizes (see the
+        module docstring). With `params="literals"`, each parameter and
+        buffer is asked of hooks.resolve_input, then of
+        hooks.resolve_literal (with lifted constants), then embedded.
         """
+        return self._import_program(program, func_name, func_visibility, params, decompose,
+                                    mutations, import_symbolic_shape_expressions, frozen=False)
+
+    def import_frozen_program(self, program: ExportedProgram, *, func_name="main",
+                              func_visibility=None, decompose=True, mutations="overwrite",
+                              import_symbolic_shape_expressions=False):
+        """import_program with every parameter, buffer and lifted constant a
+        literal (upstream's name for that): hooks.resolve_literal may
+        provide each, hooks.resolve_input is not asked. A mutated buffer
+        cannot be a literal: it comes out as import_program makes it."""
+        return self._import_program(program, func_name, func_visibility, "literals", decompose,
+                                    mutations, import_symbolic_shape_expressions, frozen=True)
+
+    def import_graph_module(self, gm: torch.fx.GraphModule, *, func_name="main",
+                            func_visibility=None, import_symbolic_shape_expressions=False):
+        """Adds `func.func @func_name` for a functional, aten-level
+        GraphModule (make_fx's, AOTAutograd's) and returns its operation.
+        Every placeholder is an argument, in order; the output node's
+        values are the results; a get_attr tensor is a literal (or what
+        hooks.resolve_literal makes of it, with `info` None).
+        `import_symbolic_shape_expressions` states the sizes of tensors
+        with symbolic sizes (make_fx's tracing_mode="symbolic") in the size
+        symbols of the arguments, with the ranges their ShapeEnv knows."""
+        if not isinstance(gm, torch.fx.GraphModule):
+            raise TypeError(f"import_graph_module wants a torch.fx.GraphModule, got "
+                            f"{type(gm).__name__}")
+        return self._import(GraphNodeImporter(
+            self, gm.graph, graph_module=gm, func_name=func_name,
+            func_visibility=func_visibility, symbolic_shapes=import_symbolic_shape_expressions))
+
+    def import_stateless_graph(self, graph: torch.fx.Graph, *, func_name="main",
+                               func_visibility=None, import_symbolic_shape_expressions=False):
+        """import_graph_module of a torch.fx.Graph (get_attr targets are
+        looked up in its owning module, if it has one)."""
+        if not isinstance(graph, torch.fx.Graph):
+            raise TypeError(f"import_stateless_graph wants a torch.fx.Graph, got "
+                            f"{type(graph).__name__}")
+        return self._import(GraphNodeImporter(
+            self, graph, graph_module=graph.owning_module, func_name=func_name,
+            func_visibility=func_visibility, symbolic_shapes=import_symbolic_shape_expressions))
+
+    def _import_program(self, program, func_name, func_visibility, params, decompose,
+                        mutations, symbolic_shapes, frozen):
         if mutations not in ("overwrite", "results"):
             raise ValueError(f"mutations must be 'overwrite' or 'results', not {mutations!r}")
         if not isinstance(program, ExportedProgram):
@@ -210,32 +410,47 @@ class FxImporter:
             raise ValueError(f"params must be 'literals' or 'arguments', not {params!r}")
         if decompose:
             program = _decompose.run_decompositions(program, {})
+        return self._import(GraphNodeImporter(
+            self, program.graph, program=program, graph_module=program.graph_module,
+            func_name=func_name, func_visibility=func_visibility, params=params,
+            mutations=mutations, symbolic_shapes=symbolic_shapes, frozen=frozen))
+
+    def _import(self, gni):
+        """Runs `gni`, verifies the function it made and returns it."""
         with self.context:
-            func = _ProgramImport(self, program, func_name, params, mutations,
-                                  import_symbolic_shape_expressions).run()
+            func = gni.run()
             try:
                 func.verify()
             except ir.MLIRError as e:
                 # The verifier's words first; one known cause after them: a
                 # registered op whose schema differs from this torch's.
                 raise FxImportError(
-                    f"@{func_name} does not verify:\n{e}\n(If an op's operands or "
+                    f"@{gni.func_name} does not verify:\n{e}\n(If an op's operands or "
                     f"results are at fault, this torch ({torch.__version__}) may not be "
                     f"the one whose op schemas the dialect was generated from.)") from None
             return func
 
 
-class _ProgramImport:
-    """The state of importing one program: its values, constants and types."""
+class GraphNodeImporter:
+    """The state of importing one graph into one function: its values,
+    constants and types. Hooks get it as `gni` (upstream's name); what
+    they may use: `fx_importer` (the FxImporter, so `gni.fx_importer.module`),
+    `context`, `block` (the function's body) and
+    `tensor_to_vtensor_type(tensor)`."""
 
-    def __init__(self, importer, program, func_name, params, mutations="overwrite",
-                 symbolic_shapes=False):
-        self.importer = importer
-        self.context = importer.context
-        self.program = program
+    def __init__(self, fx_importer, graph, *, program=None, graph_module=None, func_name="main",
+                 func_visibility=None, params="literals", mutations="overwrite",
+                 symbolic_shapes=False, frozen=False):
+        self.fx_importer = fx_importer
+        self.context = fx_importer.context
+        self.graph = graph
+        self.program = program  # the ExportedProgram, None for a bare graph
+        self.graph_module = graph_module  # where get_attr targets live
         self.func_name = func_name
+        self.func_visibility = func_visibility
         self.params = params
         self.mutations = mutations
+        self.frozen = frozen  # hooks.resolve_input is not asked
         self.values = {}  # fx.Node -> ir.Value, or a tuple of them for multi-result nodes
         self.list_items = {}  # fx.Node returning a list -> its unpacked items
         self.constants = {}  # (block, key) -> ir.Value
@@ -301,32 +516,148 @@ class _ProgramImport:
         self.constants[key] = op.result
         return op.result
 
-    def literal(self, tensor, name):
-        """`torch.vtensor.literal` holding `tensor`'s data."""
-        tensor = tensor.detach().contiguous().cpu()
-        dtype, _ = _dtype_info(tensor.dtype)
-        shape = "x".join(str(d) for d in tensor.shape)
-        builtin = ir.Type.parse(f"tensor<{shape + 'x' if shape else ''}{dtype}>")
-        if tensor.dtype == torch.bool:
-            attr = _bool_elements(tensor, builtin)
-        else:
-            nbytes = tensor.numel() * tensor.element_size()
-            buffer = (ctypes.c_char * nbytes).from_address(tensor.data_ptr()) if nbytes else b""
-            attr = ir.DenseElementsAttr.get(memoryview(buffer), type=builtin)
-        vtype = self.type(self.tensor_type_text(tensor))
-        op = self.create("torch.vtensor.literal", [vtype], [], {"value": attr},
-                         loc=ir.Location.name(name))
+    def tensor_to_vtensor_type(self, tensor):
+        """The `!torch.vtensor` type of `tensor`'s sizes and dtype."""
+        return self.type(self.tensor_type_text(tensor))
+
+    @property
+    def _cc(self):
+        # Upstream's hooks (IREE's among them) reach tensor_to_vtensor_type
+        # through the importer's private type cache, `gni._cc`.
+        return self
+
+    def literal(self, tensor, name, info=None):
+        """The value of `tensor`'s data: what hooks.resolve_literal makes of
+        it, else a `torch.vtensor.literal` holding it."""
+        loc = ir.Location.name(name)
+        # AOTAutograd calls its compilers (stateless_fx_import, say) under a
+        # FakeTensorMode, in which the real tensor's data cannot be read.
+        with unset_fake_temporarily():
+            with ir.InsertionPoint(self.block), loc:
+                value = self.fx_importer.hooks.resolve_literal(self, tensor, info)
+            if value is not None:
+                return self.checked_hook_value("resolve_literal", name, value,
+                                               self.tensor_to_vtensor_type(tensor))
+            tracker = self.fx_importer.py_attr_tracker
+            mapping = tracker.track(tensor) if tracker is not None else None
+            if mapping is not None and not mapping.is_empty:
+                attr = mapping.value
+            else:
+                attr = _elements_attr(tensor.detach().contiguous().cpu())
+                if mapping is not None:
+                    mapping.value = attr
+        op = self.create("torch.vtensor.literal", [self.tensor_to_vtensor_type(tensor)], [],
+                         {"value": attr}, loc=loc)
         return op.result
+
+    def state_value(self, tensor, info):
+        """The value of a parameter, buffer or lifted constant imported as
+        a literal: hooks.resolve_input's (parameters and buffers, unless
+        frozen), else literal()'s."""
+        if not self.frozen and info.input_spec.kind in (InputKind.PARAMETER, InputKind.BUFFER):
+            with ir.InsertionPoint(self.block), ir.Location.name(info.node.name):
+                value = self.fx_importer.hooks.resolve_input(self, tensor, info)
+            if value is not None:
+                return self.checked_hook_value("resolve_input", info.node.name, value,
+                                               info.ir_type)
+        return self.literal(tensor, info.node.name, info)
+
+    def checked_hook_value(self, hook, name, value, expected_type):
+        if not isinstance(value, ir.Value):
+            raise TypeError(f"hooks.{hook} for {name} returned a {type(value).__name__}, "
+                            "not an ir.Value or None")
+        if value.type != expected_type:
+            raise FxImportError(f"hooks.{hook} for {name} returned a value of type "
+                                f"{value.type}, where {expected_type} is needed")
+        return value
 
     # -- the function --
 
     def run(self):
-        sig = self.program.graph_signature
-        graph = self.program.graph
+        """Builds the function; returns its operation."""
+        graph = self.graph
         placeholders = [n for n in graph.nodes if n.op == "placeholder"]
+        output_node = next(n for n in graph.nodes if n.op == "output")
+        if self.program is None:
+            # A bare graph: every placeholder an argument, every output a result.
+            unknown = [n.name for n in placeholders if "val" not in n.meta]
+            if unknown:
+                raise FxImportError(
+                    f"placeholder {unknown[0]} has no meta['val'] (the example value make_fx "
+                    "and AOTAutograd record): import aten-level graphs, such as a Dynamo "
+                    "backend gets through torch._dynamo.backends.common.aot_autograd")
+            results = output_node.args[0]
+            user_outputs = list(results) if isinstance(results, (list, tuple)) else [results]
+            user_arguments, state_arguments, literals, mutated = placeholders, [], [], {}
+        else:
+            user_outputs, user_arguments, state_arguments, literals, mutated = \
+                self.signature(placeholders, output_node)
+        # Mutated buffers among the literals are the ones the hooks store.
+        stored = {node.name: mutated.pop(node.name)  # -> output node arg writing it
+                  for node, _ in literals if node.name in mutated}
+        arguments = user_arguments + state_arguments
+        overwrite = self.mutations == "overwrite"
+        argument_types = [self.argument_type(node, node.meta.get("val"),
+                                             overwrite and node.name in mutated)
+                          for node in arguments]
+
+        result_types = [self.output_type(out, output_node) for out in user_outputs]
+        if not overwrite:
+            result_types += [self.output_type(out, output_node) for out in mutated.values()]
+        with ir.InsertionPoint(self.fx_importer.module.body), ir.Location.unknown():
+            func = func_dialect.FuncOp(self.func_name, (argument_types, result_types),
+                                       visibility=self.func_visibility)
+            self.block = func.add_entry_block()
+        if self.symbolic_shapes:
+            self.import_symbols(placeholders)
+        block_args = {}  # placeholder name -> its block argument
+        for node, block_arg in zip(arguments, self.block.arguments):
+            self.bind_shape(block_arg, node.meta.get("val"), ir.Location.name(node.name))
+            block_args[node.name] = block_arg
+            if node.name in mutated and overwrite:
+                if node.users:
+                    vtype = self.type(self.tensor_type_text(node.meta["val"], node))
+                    op = self.create("torch.copy.to_vtensor", [vtype], [block_arg],
+                                     loc=ir.Location.name(node.name))
+                    self.values[node] = op.result
+            else:
+                self.values[node] = block_arg
+        stores = []  # (tensor, output node arg, InputInfo)
+        for node, spec in literals:
+            store = stored.get(node.name)
+            info = InputInfo(self.program, spec, node,
+                             self.type(self.tensor_type_text(node.meta["val"], node)),
+                             store_producer_node=getattr(store, "name", None))
+            tensor = self.state_tensor(spec)
+            if node.users:
+                self.values[node] = self.state_value(tensor, info)
+            if node.name in stored:
+                stores.append((tensor, store, info))
+
+        self.import_nodes(graph.nodes)
+
+        for tensor, out, info in stores:
+            value = self.operand(out)
+            with ir.InsertionPoint(self.block), ir.Location.name(info.node.name):
+                self.fx_importer.hooks.store_produced_value(self, tensor, value, info)
+        returned = [self.operand(out) for out in user_outputs]
+        for name, out in mutated.items():
+            if overwrite:
+                self.create("torch.overwrite.tensor.contents", [],
+                            [self.operand(out), block_args[name]], loc=ir.Location.name(name))
+            else:
+                returned.append(self.operand(out))
+        self.create("func.return", [], returned, loc=self.location(output_node))
+        return func.operation
+
+    def signature(self, placeholders, output_node):
+        """What the program's graph signature makes of its placeholders and
+        outputs: (user outputs, user-input placeholders, state placeholders
+        that are arguments, (placeholder, InputSpec) of state imported as
+        literals, {mutated placeholder name: output node arg writing it})."""
+        sig = self.program.graph_signature
         specs = {spec.arg.name: spec for spec in sig.input_specs}
         mutated = {}  # placeholder name -> output node arg writing it back
-        output_node = next(n for n in graph.nodes if n.op == "output")
         outputs = list(output_node.args[0])
         user_outputs = []
         for spec, out in zip(sig.output_specs, outputs):
@@ -341,61 +672,23 @@ class _ProgramImport:
                                     "is not supported")
 
         # Arguments: user inputs first, then lifted state (and mutated buffers).
-        user_arguments, state_arguments, literals = [], [], []  # placeholders
+        user_arguments, state_arguments, literals = [], [], []
+        store = _overrides_store(self.fx_importer.hooks)
         for node in placeholders:
             spec = specs[node.name]
             if spec.kind == InputKind.USER_INPUT:
                 user_arguments.append(node)
             elif spec.kind in (InputKind.PARAMETER, InputKind.BUFFER,
                                InputKind.CONSTANT_TENSOR):
-                if self.params == "literals" and node.name not in mutated:
+                written = node.name in mutated and not (store and spec.kind == InputKind.BUFFER)
+                if self.params == "literals" and not written:
                     literals.append((node, spec))
                 else:
                     state_arguments.append(node)
             else:
                 raise FxImportError(f"placeholder {node.name}: input kind {spec.kind.name} "
                                     "is not supported")
-        arguments = user_arguments + state_arguments
-        overwrite = self.mutations == "overwrite"
-        argument_types = [self.argument_type(node, node.meta.get("val"),
-                                             overwrite and node.name in mutated)
-                          for node in arguments]
-
-        result_types = [self.output_type(out, output_node) for out in user_outputs]
-        if not overwrite:
-            result_types += [self.output_type(out, output_node) for out in mutated.values()]
-        with ir.InsertionPoint(self.importer.module.body), ir.Location.unknown():
-            func = func_dialect.FuncOp(self.func_name, (argument_types, result_types))
-            self.block = func.add_entry_block()
-        if self.symbolic_shapes:
-            self.import_symbols()
-        block_args = {}  # placeholder name -> its block argument
-        for node, block_arg in zip(arguments, self.block.arguments):
-            self.bind_shape(block_arg, node.meta.get("val"), ir.Location.name(node.name))
-            block_args[node.name] = block_arg
-            if node.name in mutated and overwrite:
-                if node.users:
-                    vtype = self.type(self.tensor_type_text(node.meta["val"], node))
-                    op = self.create("torch.copy.to_vtensor", [vtype], [block_arg],
-                                     loc=ir.Location.name(node.name))
-                    self.values[node] = op.result
-            else:
-                self.values[node] = block_arg
-        for node, spec in literals:
-            if node.users:
-                self.values[node] = self.literal(self.state_tensor(spec), node.name)
-
-        self.import_nodes(graph.nodes)
-
-        returned = [self.operand(out) for out in user_outputs]
-        for name, out in mutated.items():
-            if overwrite:
-                self.create("torch.overwrite.tensor.contents", [],
-                            [self.operand(out), block_args[name]], loc=ir.Location.name(name))
-            else:
-                returned.append(self.operand(out))
-        self.create("func.return", [], returned, loc=self.location(output_node))
-        return func.operation
+        return user_outputs, user_arguments, state_arguments, literals, mutated
 
     def argument_type(self, node, val, mutable):
         if isinstance(val, torch.Tensor):
@@ -454,12 +747,24 @@ class _ProgramImport:
 
     # -- symbolic shapes --
 
-    def import_symbols(self):
-        """A `torch.symbolic_int` per size symbol of the range constraints."""
+    def import_symbols(self, placeholders):
+        """A `torch.symbolic_int` per size symbol of the range constraints
+        (of a bare graph: of its placeholders' sizes, with the ranges their
+        ShapeEnv knows)."""
         int_type = self.type("!torch.int")
         i64 = ir.IntegerType.get_signless(64)
-        for symbol, bounds in sorted(self.program.range_constraints.items(),
-                                     key=lambda item: str(item[0])):
+        if self.program is not None:
+            ranges = self.program.range_constraints
+        else:
+            ranges = {}
+            for node in placeholders:
+                val = node.meta.get("val")
+                sizes = val.shape if isinstance(val, torch.Tensor) else [val]
+                for size in sizes:
+                    if isinstance(size, torch.SymInt):
+                        for symbol in size.node.expr.free_symbols:
+                            ranges[symbol] = size.node.shape_env.var_to_range[symbol]
+        for symbol, bounds in sorted(ranges.items(), key=lambda item: str(item[0])):
             if not getattr(symbol, "is_Symbol", False):
                 continue
             low, high = range_bound(bounds.lower), range_bound(bounds.upper)
@@ -495,7 +800,7 @@ class _ProgramImport:
 
     def import_nodes(self, nodes, graph_module=None):
         """Imports `nodes`, whose get_attr targets live in `graph_module`."""
-        graph_module = graph_module or self.program.graph_module
+        graph_module = graph_module or self.graph_module
         for node in nodes:
             if node.op in ("placeholder", "output"):
                 continue
@@ -510,6 +815,9 @@ class _ProgramImport:
                                     "(only call_function, get_attr, placeholder, output)")
 
     def import_get_attr(self, node, graph_module):
+        if graph_module is None:
+            raise FxImportError(f"node {node.name}: get_attr {node.target!r} in a graph with "
+                                "no owning module to hold it (import the GraphModule)")
         value = _fetch_attr(graph_module, node.target)
         if isinstance(value, torch.fx.GraphModule):
             return  # a subgraph; the higher-order op using it imports it
@@ -547,8 +855,9 @@ class _ProgramImport:
                for arg in schema.arguments):
             raise FxImportError(
                 f"node {node.name} ({qualified}) writes to its input; the importer takes "
-                "functional graphs: import with decompose=True or import "
-                "program.run_decompositions({}) instead")
+                "functional graphs: import a program with decompose=True (or "
+                "program.run_decompositions({})), a GraphModule functionalized "
+                "(make_fx of torch.func.functionalize(f))")
         operands = self.schema_operands(node, schema)
         val = node.meta.get("val")
         returns = schema.returns
@@ -852,6 +1161,18 @@ def _list_element_text(element_type):
     if kind == "StringType":
         return "str"
     raise FxImportError(f"lists of {element_type} are not supported")
+
+
+def _elements_attr(tensor):
+    """A DenseElementsAttr holding a contiguous CPU tensor's data."""
+    dtype, _ = _dtype_info(tensor.dtype)
+    shape = "x".join(str(d) for d in tensor.shape)
+    builtin = ir.Type.parse(f"tensor<{shape + 'x' if shape else ''}{dtype}>")
+    if tensor.dtype == torch.bool:
+        return _bool_elements(tensor, builtin)
+    nbytes = tensor.numel() * tensor.element_size()
+    buffer = (ctypes.c_char * nbytes).from_address(tensor.data_ptr()) if nbytes else b""
+    return ir.DenseElementsAttr.get(memoryview(buffer), type=builtin)
 
 
 def _bool_elements(tensor, builtin_type):

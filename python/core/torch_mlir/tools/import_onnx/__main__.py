@@ -123,5 +123,11 @@ def main(argv=None):
     return 0
 
 
-if __name__ == "__main__":
+def _cli_main():
+    """Upstream's name for the command's entry point: main(), then exit with
+    its status."""
     sys.exit(main())
+
+
+if __name__ == "__main__":
+    _cli_main()

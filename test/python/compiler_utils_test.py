@@ -1,0 +1,222 @@
+"""Upstream torch-mlir's helper names in the core wheel, as upstream documents
+them: run_pipeline_with_repro_report, lower_mlir_module,
+BackendLoweringOptions and TorchMlirCompilerError in torch_mlir.compiler_utils;
+and the ImportError naming the replacement of each TorchScript-era name
+(torch_mlir.compile, torch_mlir.torchscript, TensorPlaceholder). No torch, no
+onnx: only the core wheel and numpy.
+
+Run: compiler_utils_test.py [--wheel=<core wheel>] (without --wheel, the
+torch_mlir on sys.path is tested).
+"""
+
+import os
+import sys
+import tempfile
+import unittest
+
+import numpy as np
+
+import unpacked_wheels
+
+# relu(x + y): Torch backend IR, what lower_mlir_module takes.
+ADD_RELU = """
+func.func @main(%x: !torch.vtensor<[2,3],f32>, %y: !torch.vtensor<[2,3],f32>)
+    -> !torch.vtensor<[2,3],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.add.Tensor %x, %y, %int1 : !torch.vtensor<[2,3],f32>, !torch.vtensor<[2,3],f32>, !torch.int -> !torch.vtensor<[2,3],f32>
+  %1 = torch.aten.relu %0 : !torch.vtensor<[2,3],f32> -> !torch.vtensor<[2,3],f32>
+  return %1 : !torch.vtensor<[2,3],f32>
+}
+"""
+
+# An op with no lowering: the linalg pipeline stops at it.
+UNLOWERABLE = """
+func.func @main(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
+  %0 = torch.operator "aten.no_such_op"(%x) : (!torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> loc("the_node")
+  return %0 : !torch.vtensor<[2],f32>
+}
+"""
+
+LINALG = "builtin.module(torch-backend-to-linalg-on-tensors-backend-pipeline)"
+
+
+def parse(text):
+    with ir.Context():
+        return ir.Module.parse(text)
+
+
+def stderr_of(fn):
+    """What `fn()` writes to file descriptor 2 (MLIR's C++ writes there)."""
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as f:
+        saved = os.dup(2)
+        os.dup2(f.fileno(), 2)
+        try:
+            fn()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        f.seek(0)
+        return f.read().decode()
+
+
+class RunPipelineWithReproReportTest(unittest.TestCase):
+    def test_runs_the_pipeline_in_place(self):
+        module = parse(ADD_RELU)
+        self.assertIsNone(cu.run_pipeline_with_repro_report(module, LINALG, "to linalg"))
+        self.assertIn("linalg.generic", str(module))
+        self.assertNotIn("torch.aten", str(module))
+
+    def test_failure_is_a_torch_mlir_compiler_error_with_description_and_diagnostics(self):
+        module = parse(UNLOWERABLE)
+        with self.assertRaises(cu.TorchMlirCompilerError) as caught:
+            cu.run_pipeline_with_repro_report(module, LINALG, "Lowering my model")
+        message = str(caught.exception)
+        self.assertTrue(message.startswith("Lowering my model failed: "), message)
+        # MLIR's diagnostic, at the op's location, naming the op.
+        self.assertIn("the_node", message.splitlines()[0])
+        self.assertIn("aten.no_such_op", message)
+        self.assertIn(LINALG, message)
+        # The IR the pipeline was given, in a file the replay command names.
+        path = message.split("The IR it was given is in ")[1].split(";")[0]
+        with open(path) as f:
+            self.assertIn("aten.no_such_op", f.read())
+        self.assertIn(f"torch-mlir-opt --mlir-print-debuginfo --pass-pipeline='{LINALG}' {path}",
+                      message)
+        os.remove(path)
+        # Ours and upstream's names are one class, a CompileError.
+        self.assertIsInstance(caught.exception, cu.LoweringError)
+        self.assertIsInstance(caught.exception, cu.CompileError)
+
+    def test_empty_description_names_the_module(self):
+        module = parse(UNLOWERABLE)
+        with module.context:
+            module.operation.attributes["torch.debug_module_name"] = ir.StringAttr.get("Net")
+        with self.assertRaisesRegex(cu.TorchMlirCompilerError, "^Net compile failed: "):
+            cu.run_pipeline_with_repro_report(module, LINALG, "")
+
+    def test_a_pipeline_that_does_not_parse_is_a_compiler_error(self):
+        module = parse(ADD_RELU)
+        with self.assertRaisesRegex(cu.TorchMlirCompilerError,
+                                    "(?s)^bad pipeline failed: .*no-such-pass"):
+            cu.run_pipeline_with_repro_report(module, "builtin.module(no-such-pass)",
+                                              "bad pipeline")
+
+    def test_enable_ir_printing_prints_the_ir_after_each_pass(self):
+        module = parse(ADD_RELU)
+        printed = stderr_of(lambda: cu.run_pipeline_with_repro_report(
+            module, "builtin.module(func.func(convert-torch-to-linalg))", "to linalg",
+            enable_ir_printing=True))
+        self.assertIn("IR Dump After", printed)
+        self.assertIn("linalg.generic", printed)
+        quiet = stderr_of(lambda: cu.run_pipeline_with_repro_report(
+            parse(ADD_RELU), "builtin.module(func.func(convert-torch-to-linalg))", "x"))
+        self.assertEqual(quiet, "")
+
+    def test_lower_failures_are_caught_as_torch_mlir_compiler_error(self):
+        module = parse(UNLOWERABLE)
+        with self.assertRaises(cu.TorchMlirCompilerError):
+            cu.lower_to(module, "onnx", "linalg-on-tensors")
+
+
+class LowerMlirModuleTest(unittest.TestCase):
+    def test_linalg_on_tensors_lowers_and_runs(self):
+        module = cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS, parse(ADD_RELU))
+        text = str(module)
+        self.assertIn("linalg.generic", text)
+        self.assertNotIn("torch.", text)
+        from torch_mlir.refbackend import RefBackend
+        backend = RefBackend()
+        invoker = backend.load(backend.compile(module))
+        x = np.array([[1, -2, 3], [-4, 5, -6]], np.float32)
+        y = np.array([[0.5, 0.5, -4], [4.5, -5, 6]], np.float32)
+        np.testing.assert_array_equal(invoker.main(x, y), np.maximum(x + y, 0))
+
+    def test_output_type_by_name_and_options(self):
+        module = cu.lower_mlir_module(False, "linalg-on-tensors", parse(ADD_RELU),
+                                      cu.BackendLoweringOptions())
+        self.assertIn("linalg.generic", str(module))
+
+    def test_torch_returns_the_module_unchanged(self):
+        module = parse(ADD_RELU)
+        before = str(module)
+        self.assertIs(cu.lower_mlir_module(False, cu.OutputType.TORCH, module), module)
+        self.assertEqual(str(module), before)
+
+    def test_verbose_prints_before_and_after(self):
+        import contextlib
+        import io
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            cu.lower_mlir_module(True, cu.OutputType.LINALG_ON_TENSORS, parse(ADD_RELU))
+        printed = out.getvalue()
+        self.assertIn("Torch Backend IR", printed)
+        self.assertIn("torch.aten.relu", printed)
+        self.assertIn("Linalg-on-Tensors Backend IR", printed)
+        self.assertIn("linalg.generic", printed)
+
+    def test_failure_names_the_lowering(self):
+        with self.assertRaisesRegex(cu.TorchMlirCompilerError,
+                                    "^Lowering Torch Backend IR -> Linalg-on-Tensors Backend "
+                                    "IR failed: .*the_node"):
+            cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS, parse(UNLOWERABLE))
+
+    def test_what_is_not_offered_is_refused_by_name(self):
+        for output_type, pattern in ((cu.OutputType.TOSA, "tosa"),
+                                     (cu.OutputType.STABLEHLO, "stablehlo"),
+                                     (cu.OutputType.RAW, "raw")):
+            with self.subTest(output_type), self.assertRaisesRegex(ValueError, pattern):
+                cu.lower_mlir_module(False, output_type, parse(ADD_RELU))
+        with self.assertRaisesRegex(ValueError, "allow_non_finites"):
+            cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS, parse(ADD_RELU),
+                                 cu.BackendLoweringOptions(allow_non_finites=False))
+
+    def test_backend_lowering_options_is_upstreams_dataclass(self):
+        self.assertTrue(cu.BackendLoweringOptions().allow_non_finites)
+        self.assertFalse(cu.BackendLoweringOptions(allow_non_finites=False).allow_non_finites)
+
+
+class RemovedNamesTest(unittest.TestCase):
+    """Each TorchScript-era name raises an ImportError naming its replacement."""
+
+    REPLACEMENT = r"torch_mlir\.fx\.export_and_import.*torch_mlir\.fx\.compile.*torch_mlir\.onnx"
+
+    def test_torch_mlir_compile(self):
+        with self.assertRaisesRegex(ImportError, "torch_mlir.compile .*" + self.REPLACEMENT):
+            torch_mlir.compile(object(), None)
+        with self.assertRaisesRegex(ImportError, "torch_mlir.compile .*" + self.REPLACEMENT):
+            exec("from torch_mlir import compile")
+
+    def test_torch_mlir_torchscript(self):
+        for statement in ("import torch_mlir.torchscript",
+                          "from torch_mlir.torchscript import compile",
+                          "from torch_mlir import torchscript",
+                          "torch_mlir.torchscript"):
+            with self.subTest(statement), self.assertRaisesRegex(
+                    ImportError, "torch_mlir.torchscript .*" + self.REPLACEMENT):
+                exec(statement, {"torch_mlir": torch_mlir})
+        self.assertNotIn("torch_mlir.torchscript", sys.modules)
+
+    def test_tensor_placeholder(self):
+        for statement in ("from torch_mlir.compiler_utils import TensorPlaceholder",
+                          "cu.TensorPlaceholder([3, 4], None)",
+                          "from torch_mlir import TensorPlaceholder"):
+            with self.subTest(statement), self.assertRaisesRegex(
+                    ImportError, r"TensorPlaceholder.*dynamic_shapes.*torch\.export\.Dim"):
+                exec(statement, {"cu": cu})
+
+    def test_other_names_are_plain_attribute_errors(self):
+        self.assertFalse(hasattr(torch_mlir, "no_such_name"))
+        self.assertFalse(hasattr(cu, "no_such_name"))
+        with self.assertRaises(ModuleNotFoundError):
+            exec("import torch_mlir.no_such_module")
+
+
+if __name__ == "__main__":
+    wheels = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--wheel=")]
+    if wheels:
+        unpacked_wheels.use(wheels)
+    import torch_mlir
+    from torch_mlir import compiler_utils as cu
+    from torch_mlir import ir
+    unittest.main(argv=sys.argv[:1] + [a for a in sys.argv[1:] if not a.startswith("--wheel=")])
