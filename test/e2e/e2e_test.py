@@ -15,7 +15,10 @@ ops as users' programs hold them) or be listed, with a reason, in
 `--registry-unsupported`; a listed op a case now covers fails the run too.
 `--skip-variants` leaves out the cases that repeat another at other static
 sizes or dtypes. `--through=dynamo` compiles each case with torch.compile and
-the torch_mlir backend instead of fx.compile (no eager fallback).
+the torch_mlir backend instead of fx.compile (no eager fallback);
+`--through=unrefined` strips the sizes and dtypes from the imported Torch IR
+(all but the function's signature) and lowers it with
+torch-function-to-torch-backend-pipeline, which must refine them again.
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
@@ -129,9 +132,11 @@ def main():
     parser.add_argument("--decompositions", choices=("default", "none"), default="default",
                         help="PyTorch's table before import (default), or none: an empty "
                              "table, so our own middle end decomposes")
-    parser.add_argument("--through", choices=("fx", "dynamo"), default="fx",
-                        help="fx.compile (default), or torch.compile with the torch_mlir "
-                             "backend (dynamic=True for dynamic cases, no eager fallback)")
+    parser.add_argument("--through", choices=("fx", "dynamo", "unrefined"), default="fx",
+                        help="fx.compile (default), torch.compile with the torch_mlir "
+                             "backend (dynamic=True for dynamic cases, no eager fallback), "
+                             "or unrefined: the imported IR's types stripped, refined "
+                             "again by torch-function-to-torch-backend-pipeline")
     parser.add_argument("--registry", help="the op registry (TorchOpRegistry.txt): check that "
                         "each of its ATen ops has a passing case or is listed as unsupported")
     parser.add_argument("--registry-unsupported",

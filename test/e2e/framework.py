@@ -158,12 +158,56 @@ def through_dynamo(module, dynamic):
     return call
 
 
+def strip_types(module):
+    """Retypes every tensor an op in `module` makes as `!torch.vtensor` (no
+    sizes, no dtype), as older upstream and other producers write Torch IR.
+    What a function returns keeps its type, as the signature does, and so
+    does what a branch yields as such a result (torch.cond's), and literals
+    (their type is their data's)."""
+    from torch_mlir import ir
+
+    unrefined = ir.Type.parse("!torch.vtensor", module.context)
+
+    def visit(op):
+        for region in op.regions:
+            for block in region:
+                for child in block.operations:
+                    visit(child)
+        if op.name in ("func.return", "torch.vtensor.literal"):
+            return
+        for result in op.results:
+            if (str(result.type).startswith("!torch.vtensor<")
+                    and not any(use.owner.name in ("func.return", "torch.prim.If.yield")
+                                for use in result.uses)):
+                result.set_type(unrefined)
+
+    visit(module.operation)
+
+
+def compile_unrefined(module, example, dynamic_shapes, decomposition_table):
+    """fx.compile's road with the types taken out: the program is imported as
+    raw Torch IR, strip_types retypes its tensors, and
+    torch-function-to-torch-backend-pipeline must find every size and dtype
+    again before the linalg lowering."""
+    from torch_mlir import decompose, fx
+    from torch_mlir.compiled import CompiledProgram
+    from torch_mlir.compiler_utils import TORCH_TO_LINALG, OutputType, lower
+
+    program = fx._exported(module, tuple(example), {}, dynamic_shapes, strict=None)
+    program = decompose.run_decompositions(program, fx._table(decomposition_table))
+    raw = fx._import(program, OutputType.RAW, mutations="results")
+    strip_types(raw)
+    lower(raw, "torch-function-to-torch-backend-pipeline," + TORCH_TO_LINALG)
+    return CompiledProgram(program, raw, state=module)
+
+
 def run_case(c, decomposition_table=None, ops=None, through="fx"):
     """Returns (passed, reason, detail). Never raises. `decomposition_table`
     is fx.compile's (None: the default table). If the case passes, the ops
     its program calls are added to the set `ops`. `through` is "fx"
-    (fx.compile) or "dynamo" (torch.compile with our backend, `dynamic=True`
-    for a dynamic case)."""
+    (fx.compile), "dynamo" (torch.compile with our backend, `dynamic=True`
+    for a dynamic case) or "unrefined" (compile_unrefined: the imported
+    program's types stripped, for the middle end to refine)."""
     from torch_mlir import fx
 
     try:
@@ -178,6 +222,9 @@ def run_case(c, decomposition_table=None, ops=None, through="fx"):
         compiled_module = copy.deepcopy(module)
         if through == "dynamo":
             compiled = through_dynamo(compiled_module, c.dynamic_shapes is not None)
+        elif through == "unrefined":
+            compiled = compile_unrefined(compiled_module, inputs[0], c.dynamic_shapes,
+                                         decomposition_table)
         else:
             compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes,
                                   decomposition_table=decomposition_table)

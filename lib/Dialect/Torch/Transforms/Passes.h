@@ -25,6 +25,37 @@ struct TorchBackendPipelineOptions
                      "torch-decompose-complex-ops leaves them")};
 };
 
+/// The options of torch-function-to-torch-backend-pipeline, upstream's
+/// names: each is passed to torch-lower-to-backend-contract.
+struct TorchLoweringPipelineOptions
+    : public PassPipelineOptions<TorchLoweringPipelineOptions> {
+  Option<int> maxIterations{
+      *this, "max-iterations",
+      llvm::cl::desc("Rounds of refinement and decomposition at most"),
+      llvm::cl::init(10)};
+  Option<bool> decompose{*this, "decompose-complex-ops",
+                         llvm::cl::desc("Run torch-decompose-complex-ops"),
+                         llvm::cl::init(true)};
+  Option<bool> shapeDtypeRefine{*this, "shape-dtype-refine",
+                                llvm::cl::desc("Run torch-refine-types"),
+                                llvm::cl::init(true)};
+  ListOption<std::string> backendLegalOps{
+      *this, "backend-legal-ops",
+      llvm::cl::desc("Ops the backend keeps whole (aten.softmax.int, ...)")};
+  Option<std::string> extraLibrary{
+      *this, "extra-library",
+      llvm::cl::desc("Upstream's shape-library splice; refused if set"),
+      llvm::cl::init("")};
+};
+
+/// torch-function-to-torch-backend-pipeline: Torch IR from any producer,
+/// its tensors typed or not (`!torch.vtensor`), to the backend contract:
+/// operators raised, scalar shape arithmetic, then
+/// torch-lower-to-backend-contract (refinement, decompositions, folding,
+/// until the contract holds).
+void buildTorchFunctionToTorchBackendPipeline(
+    OpPassManager &pm, const TorchLoweringPipelineOptions &options);
+
 /// torchdynamo-export-to-torch-backend-pipeline: the importer's output of a
 /// torch.export program to the Torch backend contract (value tensors with
 /// known dtypes and ranks, no dead code). PyTorch has usually decomposed

@@ -94,4 +94,86 @@ def RaiseOperators : Pass<"torch-raise-operators", "func::FuncOp"> {
   let dependentDialects = ["Torch::TorchDialect"];
 }
 
+def RefineTypes : Pass<"torch-refine-types", "func::FuncOp"> {
+  let summary = "Gives tensors without sizes or a dtype the ones their ops "
+                "imply";
+  let description = [{
+    Torch IR from older upstream, hand-written tests or other producers may
+    type a tensor as `!torch.vtensor` (or `!torch.vtensor<*,f32>`): no sizes,
+    no dtype. The lowerings read rank and dtype from result types, so this
+    pass computes them from the operands' types and constant arguments, one
+    rule per family of ops: elementwise ops broadcast and promote as
+    PyTorch's result_type does (tensors with dims, then 0-d tensors, then
+    Python scalars; true division and unary float ops in float; comparisons
+    in bool), reductions drop or keep their dims and give si64 for integer
+    sums, views and data movement (view and reshape with -1, expand,
+    flatten, squeeze, unsqueeze, transpose, permute, select, slice, narrow,
+    cat, stack, index_select, gather, index.Tensor, embedding, pads, the
+    pieces of split, chunk and unbind), products (mm, bmm, matmul, linear,
+    addmm), constructors (`dtype=`, else PyTorch's default: f32, or the
+    fill value's or bounds' kind), convolutions and pools (the window
+    arithmetic, ceil_mode included), normalizations, attention, losses and
+    interpolation, and `prim.If` (what both branches agree on).
+
+    A type is only ever added to: sizes where it had none, a dtype where
+    it had none. A size is `?` where a rule cannot tell it (an operand's
+    size or a size argument is not a constant). The rules run in program
+    order until nothing changes. A refined value used by something that
+    must keep its declared type (a function's return, a branch's yield)
+    reaches it through `torch.tensor_static_info_cast`, except a public
+    function's results declared as `!torch.vtensor`: the function's type
+    takes the refined ones (upstream's refine-public-return). Ops with no
+    rule keep their types; the backend contract check names them.
+  }];
+  let dependentDialects = ["Torch::TorchDialect"];
+}
+
+def LowerToBackendContract
+    : Pass<"torch-lower-to-backend-contract", "ModuleOp"> {
+  let summary = "Refines types and decomposes until the module satisfies "
+                "the Torch backend contract";
+  let description = [{
+    Runs torch-refine-types, torch-decompose-complex-ops and canonicalize,
+    in that order, until every function satisfies the backend contract or
+    `max-iterations` runs have not made it: each decomposition can give
+    new ops whose types the next refinement completes. The contract: every
+    tensor a function holds (arguments, results of ops, in nested regions
+    too) is a value tensor (`!torch.vtensor`) with known rank and dtype;
+    lists and optionals of tensors count as their elements do.
+
+    On failure the error is at the first op, in program order, whose
+    result breaks the contract, and names the result, its type, what is
+    missing (rank, dtype, value semantics) and why: the op has no
+    refinement rule, or its rule needs an operand's type or a constant
+    argument that is not known.
+
+    `extra-library` (upstream's splice of shape and dtype functions written
+    in Python) has no meaning here: the rules are C++, and a non-empty
+    value is refused by name.
+  }];
+  let options = [
+    Option<"maxIterations", "max-iterations", "int", /*default=*/"10",
+           "How many rounds of refinement and decomposition to run at most">,
+    Option<"decompose", "decompose", "bool", /*default=*/"true",
+           "Run torch-decompose-complex-ops each round">,
+    Option<"shapeDtypeRefine", "shape-dtype-refine", "bool",
+           /*default=*/"true", "Run torch-refine-types each round">,
+    ListOption<"backendLegalOps", "backend-legal-ops", "std::string",
+               "Ops to keep whole, as aten.<name>.<overload>">,
+    Option<"extraLibrary", "extra-library", "std::string", /*default=*/"",
+           "Upstream's shape-library splice; refused if set">,
+  ];
+  let dependentDialects = ["Torch::TorchDialect", "func::FuncDialect"];
+}
+
+def VerifyBackendContractNoDecompositions
+    : Pass<"torch-verify-backend-contract-no-decompositions", "ModuleOp"> {
+  let summary = "Checks the Torch backend contract, changing nothing";
+  let description = [{
+    The check torch-lower-to-backend-contract ends with, alone: fails at
+    the first tensor with unknown rank or dtype, or without value
+    semantics, with the same error.
+  }];
+}
+
 #endif // TORCH_MLIR_DIALECT_TORCH_TRANSFORMS_PASSES

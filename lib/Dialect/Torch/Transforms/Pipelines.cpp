@@ -20,6 +20,22 @@ void mlir::torch::Torch::buildTorchDynamoExportToTorchBackendPipeline(
   pm.addPass(createCanonicalizerPass());
 }
 
+void mlir::torch::Torch::buildTorchFunctionToTorchBackendPipeline(
+    OpPassManager &pm, const TorchLoweringPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createRaiseOperators());
+  pm.addNestedPass<func::FuncOp>(createScalarizeShapes());
+  // The options hold a view of the names; the pass copies them when made.
+  std::vector<std::string> legal(options.backendLegalOps.begin(),
+                                 options.backendLegalOps.end());
+  LowerToBackendContractOptions contract;
+  contract.maxIterations = options.maxIterations;
+  contract.decompose = options.decompose;
+  contract.shapeDtypeRefine = options.shapeDtypeRefine;
+  contract.backendLegalOps = legal;
+  contract.extraLibrary = options.extraLibrary;
+  pm.addPass(createLowerToBackendContract(contract));
+}
+
 void mlir::torch::Torch::registerTorchPipelines() {
   registerTorchTransformsPasses();
   PassPipelineRegistration<TorchBackendPipelineOptions>(
@@ -29,4 +45,11 @@ void mlir::torch::Torch::registerTorchPipelines() {
       "torch-decompose-complex-ops (keeping "
       "backend-legal-ops), folding and dead-code removal",
       buildTorchDynamoExportToTorchBackendPipeline);
+  PassPipelineRegistration<TorchLoweringPipelineOptions>(
+      "torch-function-to-torch-backend-pipeline",
+      "Takes Torch IR from any producer, its tensors typed or not, to the "
+      "Torch backend contract: operators raised, scalar shape arithmetic, "
+      "then torch-lower-to-backend-contract (torch-refine-types, "
+      "torch-decompose-complex-ops, canonicalize, until the contract holds)",
+      buildTorchFunctionToTorchBackendPipeline);
 }
