@@ -561,8 +561,6 @@ Results boolDims(Operation *op) {
   return one(reduction(op, arg(op, 1), 2),
              t && t.isUnsignedInteger(8) ? t : i1(ctx(op)));
 }
-/// prod.dim_int(self, dim, keepdim, dtype).
-Results prodDim(Operation *op) { return sumDims(op); }
 /// argmax / argmin (self, dim?, keepdim).
 Results argReduce(Operation *op) {
   return one(reduction(op, arg(op, 1), 2), si64(ctx(op)));
@@ -1023,8 +1021,6 @@ Results viewAsComplex(Operation *op) {
   return one(self.sizes,
              isFloat(self.dtype) ? ComplexType::get(self.dtype) : Type());
 }
-/// prims.collapse(a, start, end): dims start..end (inclusive) as one.
-Results collapse(Operation *op) { return flatten(op); }
 /// prims.split_dim(a, dim, outer_length).
 Results splitDim(Operation *op) {
   return withSizes(op, [&](Sizes s) -> std::optional<Sizes> {
