@@ -527,11 +527,12 @@ Results toScalar(Operation *op) { return one(Sizes(), known(op, 0).dtype); }
 Results toScalarFloat(Operation *op) {
   return one(Sizes(), realOf(floatOf(known(op, 0).dtype)));
 }
-Results toScalarBool(Operation *op) {
+/// any/all keep uint8 as uint8 and give bool otherwise.
+Type anyAllDtype(Operation *op) {
   Type t = known(op, 0).dtype;
-  // any/all keep uint8 as uint8 and give bool otherwise.
-  return one(Sizes(), t && t.isUnsignedInteger(8) ? t : i1(ctx(op)));
+  return t && t.isUnsignedInteger(8) ? t : i1(ctx(op));
 }
+Results toScalarBool(Operation *op) { return one(Sizes(), anyAllDtype(op)); }
 /// sum(self, dtype) / prod(self, dtype).
 Results sumAll(Operation *op) {
   return one(Sizes(), dtypeOr(op, 1, sumOf(known(op, 0).dtype)));
@@ -557,9 +558,7 @@ Results floatDims(Operation *op) {
 }
 /// any.dim / all.dim / any.dims.
 Results boolDims(Operation *op) {
-  Type t = known(op, 0).dtype;
-  return one(reduction(op, arg(op, 1), 2),
-             t && t.isUnsignedInteger(8) ? t : i1(ctx(op)));
+  return one(reduction(op, arg(op, 1), 2), anyAllDtype(op));
 }
 /// argmax / argmin (self, dim?, keepdim).
 Results argReduce(Operation *op) {
@@ -1546,7 +1545,8 @@ std::optional<Sizes> adaptive(Operation *op) {
   s.append(*out);
   return s;
 }
-Results adaptiveAvgPool(Operation *op) {
+/// adaptive average pools and upsample_* (self, output_size, ...).
+Results outputSize(Operation *op) {
   return one(adaptive(op), known(op, 0).dtype);
 }
 Results adaptiveMaxPool(Operation *op) {
@@ -1643,16 +1643,12 @@ Results nllLossForward(Operation *op) {
     s = *reduction != 0 ? std::optional<Sizes>(Sizes()) : target.sizes;
   return {tensor(s, self.dtype), tensor(Sizes(), self.dtype)};
 }
-/// upsample_*(self, output_size, ...): the last dims take output_size.
-Results upsample(Operation *op) {
-  return one(adaptive(op), known(op, 0).dtype);
-}
 /// upsample_*.vec(input, output_size?, ..., scale_factors?): from the
 /// output size, else floor(size * scale).
 Results upsampleVec(Operation *op) {
   Known x = known(op, 0);
   if (!isNone(arg(op, 1)))
-    return upsample(op);
+    return outputSize(op);
   Value scalesArg = arg(op, op->getNumOperands() - 1);
   std::optional<SmallVector<double>> scales = constantNumbers(scalesArg);
   if (!x.ranked() || !scales || scales->size() > (size_t)x.rank())
@@ -1704,7 +1700,7 @@ Results embeddingBackward(Operation *op) {
 Results interpolate(Operation *op) {
   Known x = known(op, 0);
   if (!isNone(arg(op, 1)))
-    return upsample(op);
+    return outputSize(op);
   std::optional<SmallVector<double>> scales = constantNumbers(arg(op, 2));
   if (!x.ranked() || !scales || x.rank() < 3)
     return one(std::nullopt, x.dtype);
@@ -2179,11 +2175,7 @@ void Table::populate() {
   add<AtenEmbeddingOp>(embedding);
   add<AtenIndexTensorOp, AtenIndexTensorHackedTwinOp>(indexTensor);
   add<AtenTopkOp>(topk);
-  add<AtenSortOp>(sort);
-  add<AtenSortStableOp>(+[](Operation *op) -> Results {
-    Known self = known(op, 0);
-    return {self, tensor(self.sizes, si64(ctx(op)))};
-  });
+  add<AtenSortOp, AtenSortStableOp>(sort);
   add<AtenArgsortOp>(argsort);
   add<PrimListUnpackOp>(unpack);
 
@@ -2225,7 +2217,7 @@ void Table::populate() {
   add<AtenAvgPool2dOp>(avgPool<2>);
   add<AtenAvgPool3dOp>(avgPool<3>);
   add<AtenAdaptiveAvgPool1dOp, AtenAdaptiveAvgPool2dOp, AtenAdaptiveAvgPool3dOp,
-      Aten_AdaptiveAvgPool2dOp, Aten_AdaptiveAvgPool3dOp>(adaptiveAvgPool);
+      Aten_AdaptiveAvgPool2dOp, Aten_AdaptiveAvgPool3dOp>(outputSize);
   add<AtenAdaptiveMaxPool1dOp, AtenAdaptiveMaxPool2dOp,
       AtenAdaptiveMaxPool3dOp>(adaptiveMaxPool);
   add<AtenLayerNormOp, AtenRmsNormOp, AtenGroupNormOp, AtenInstanceNormOp,
@@ -2242,7 +2234,7 @@ void Table::populate() {
   add<AtenCrossEntropyLossOp>(crossEntropy);
   add<AtenNllLossForwardOp, AtenNllLoss2dForwardOp>(nllLossForward);
   add<AtenUpsampleNearest1dOp, AtenUpsampleNearest2dOp,
-      AtenUpsampleBilinear2dOp>(upsample);
+      AtenUpsampleBilinear2dOp>(outputSize);
   add<AtenUpsampleNearest1dVecOp, AtenUpsampleNearest2dVecOp,
       AtenUpsampleBilinear2dVecOp>(upsampleVec);
   add<AtenCosineSimilarityOp>(cosineSimilarity);
