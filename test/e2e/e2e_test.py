@@ -1,24 +1,30 @@
-"""Runs every e2e case eagerly and through torch_mlir.fx.compile, on both
-cores, and checks the outcome against expected_failures.txt.
+"""Runs every e2e case eagerly and compiled, on both cores, in one or more
+runs, and checks each run's outcome against its expected-failure list.
 
-Passes when every case not listed passes and every listed case fails; an
-unexpected pass fails the run too (so the list stays true), as does a listed
-name that is not a case. Prints a results table (case, status, reason), also
-written to $TEST_UNDECLARED_OUTPUTS_DIR/e2e_results.md (Bazel keeps it in
-bazel-testlogs/test/e2e/e2e_test/test.outputs/), and ends with
-`N passed, N failed, N expected failures`. With `--decompositions=none` it
-compiles with an empty decomposition table (only functionalization before
-import), so what PyTorch's table would decompose is left to the Torch
-pipeline's own decompositions. With `--registry`, every ATen op of the op
-registry must be called by a passing case's program (with an empty table: the
-ops as users' programs hold them) or be listed, with a reason, in
-`--registry-unsupported`; a listed op a case now covers fails the run too.
-`--skip-variants` leaves out the cases that repeat another at other static
-sizes or dtypes. `--through=dynamo` compiles each case with torch.compile and
-the torch_mlir backend instead of fx.compile (no eager fallback);
-`--through=unrefined` strips the sizes and dtypes from the imported Torch IR
-(all but the function's signature) and lowers it with
-torch-function-to-torch-backend-pipeline, which must refine them again.
+A run (`--run NAME=LIST`, NAME one of RUNS below) is one way of compiling the
+cases: `fx` (torch_mlir.fx.compile), `no_decompositions` (an empty
+decomposition table before import, so what PyTorch's table would decompose
+is left to the Torch pipeline's own decompositions), `unrefined` (the
+imported Torch IR's sizes and dtypes stripped, all but the function's
+signature, and lowered with torch-function-to-torch-backend-pipeline, which
+must refine them again) and `dynamo` (torch.compile with the torch_mlir
+backend, no eager fallback). The runs of one case share its export and each
+decomposition (framework.run_case), so three runs cost much less than three
+processes. The runs but `fx` and `dynamo` leave out the cases that repeat
+another at other static sizes or dtypes.
+
+A run passes when every case not listed passes and every listed case fails;
+an unexpected pass fails it too (so the list stays true), as does a listed
+name that is not a case. Prints a results table per run (case, status,
+reason), also written to $TEST_UNDECLARED_OUTPUTS_DIR/e2e_results.md (Bazel
+keeps it in bazel-testlogs/test/e2e/e2e_test/test.outputs/), and ends with
+`N passed, N failed, N expected failures` over all runs. With `--registry`,
+every ATen op of the op registry must be called by a program of a case the
+no_decompositions run passes (the ops as users' programs hold them) or be
+listed, with a reason, in `--registry-unsupported`; a listed op a case now
+covers fails the run too. With `--upstream-wheel`, upstream torch-mlir's
+torch-mlir-opt must read every case's program as fx.export_and_import(
+output_type="raw") writes it (test/interop/upstream_reads_ours.py).
 
 Runs the two wheels as built (unpacked side by side), like test/fx.
 """
@@ -30,7 +36,6 @@ import importlib
 import multiprocessing
 import os
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -84,16 +89,19 @@ def init_worker(site, paths):
         importlib.import_module(module.stem)
 
 
-def run_one(name, decompositions="default", through="fx"):
-    """(name, passed, reason, detail, seconds, ops its program calls if it passed)."""
+def run_one(name, runs, raw=False):
+    """(name, {run name: (passed, reason, detail, seconds)}, {run name: ops
+    its program calls}, (raw IR text or None, why not) or None) for case
+    `name` through those of `runs` it belongs to; with `raw`, its program as
+    imported raw too (not for a variant)."""
     from framework import CASES, run_case
 
-    start = time.monotonic()
-    table = {} if decompositions == "none" else None
-    ops = set()
-    passed, reason, detail = run_case(CASES[name], decomposition_table=table, ops=ops,
-                                      through=through)
-    return name, passed, reason, detail, time.monotonic() - start, ops
+    case = CASES[name]
+    ops = {}
+    texts = {} if raw and not case.variant_of else None
+    results = run_case(case, [run for run in runs if run.variants or not case.variant_of], ops,
+                       texts)
+    return name, results, ops, None if texts is None else texts[name]
 
 
 def registry_ops(path):
@@ -124,27 +132,32 @@ def registry_problems(registry, covered, unsupported_path):
     return problems
 
 
+def parse_run(text):
+    """(Run, expected-failure list path) from `NAME=PATH`."""
+    from framework import RUNS
+
+    name, sep, path = text.partition("=")
+    if not sep or name not in RUNS:
+        raise SystemExit(f"--run {text!r}: expected NAME=EXPECTED_FAILURES with NAME one of "
+                         f"{', '.join(RUNS)}")
+    return RUNS[name], path
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--wheel", action="append", required=True)
-    parser.add_argument("--expected-failures", required=True)
+    parser.add_argument("--run", action="append", required=True, metavar="NAME=LIST",
+                        help="a run (fx, no_decompositions, unrefined or dynamo) and its "
+                             "expected-failure list; repeat for several runs")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--decompositions", choices=("default", "none"), default="default",
-                        help="PyTorch's table before import (default), or none: an empty "
-                             "table, so our own middle end decomposes")
-    parser.add_argument("--through", choices=("fx", "dynamo", "unrefined"), default="fx",
-                        help="fx.compile (default), torch.compile with the torch_mlir "
-                             "backend (dynamic=True for dynamic cases, no eager fallback), "
-                             "or unrefined: the imported IR's types stripped, refined "
-                             "again by torch-function-to-torch-backend-pipeline")
     parser.add_argument("--registry", help="the op registry (TorchOpRegistry.txt): check that "
-                        "each of its ATen ops has a passing case or is listed as unsupported")
+                        "each of its ATen ops has a case the no_decompositions run passes or "
+                        "is listed as unsupported")
     parser.add_argument("--registry-unsupported",
                         help="with --registry: `aten.op.overload: reason` per op without a case")
-    parser.add_argument("--skip-variants", action="store_true",
-                        help="leave out cases that repeat another at other static sizes or "
-                             "dtypes (Case.variant_of): the same programs' ops, for a run that "
-                             "is about which ops lower")
+    parser.add_argument("--upstream-wheel",
+                        help="upstream torch-mlir's wheel: its torch-mlir-opt must read every "
+                             "case's program as imported raw (//test/interop:upstream_reads_ours)")
     parser.add_argument("cases", nargs="*", help="run only these cases")
     args = parser.parse_args()
 
@@ -156,49 +169,72 @@ def main():
     init_worker(site, paths)
     from framework import CASES
 
-    expected = read_expected_failures(args.expected_failures)
-    names = args.cases or sorted(name for name, case in CASES.items()
-                                 if not (args.skip_variants and case.variant_of))
-    if args.skip_variants:
-        # A listed variant is not run, so neither passes nor fails.
-        expected = {name: why for name, why in expected.items()
-                    if name not in CASES or not CASES[name].variant_of}
-    unknown = sorted(set(expected) - set(CASES))
+    runs = [parse_run(text) for text in args.run]
+    if len({run.name for run, _ in runs}) != len(runs):
+        raise SystemExit("--run: a run is named twice")
+    if args.registry and "no_decompositions" not in {run.name for run, _ in runs}:
+        raise SystemExit("--registry needs the no_decompositions run")
+    if args.upstream_wheel and not args.registry:
+        raise SystemExit("--upstream-wheel needs --registry")
+    names = args.cases or sorted(CASES)
 
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
                                                 initializer=init_worker,
                                                 initargs=(site, paths)) as pool:
-        outcomes = list(pool.map(functools.partial(run_one, decompositions=args.decompositions,
-                                                   through=args.through),
+        outcomes = list(pool.map(functools.partial(run_one, runs=[run for run, _ in runs],
+                                                   raw=bool(args.upstream_wheel)),
                                  names))
-    results = classify([outcome[:5] for outcome in outcomes], expected)
 
-    rows = ["| case | status | reason |", "|---|---|---|"]
-    rows += [f"| {n} | {s} | {r.replace('|', '/')} |" for n, (s, r, _, _) in sorted(results.items())]
-    rows += [f"| {n} | UNKNOWN | listed in expected_failures.txt, but no such case |" for n in unknown]
-    table = "\n".join(rows) + "\n"
-    print(table)
+    tables, totals = [], [0, 0, 0]
+    for run, path in runs:
+        expected = read_expected_failures(path)
+        if not run.variants:
+            # A listed variant is not run, so neither passes nor fails.
+            expected = {name: why for name, why in expected.items()
+                        if name not in CASES or not CASES[name].variant_of}
+        unknown = sorted(set(expected) - set(CASES))
+        results = classify([(name, *by_run[run.name]) for name, by_run, _, _ in outcomes
+                            if run.name in by_run], expected)
+        rows = [f"## {run.name}", "", "| case | status | reason |", "|---|---|---|"]
+        rows += [f"| {n} | {s} | {r.replace('|', '/')} |"
+                 for n, (s, r, _, _) in sorted(results.items())]
+        rows += [f"| {n} | UNKNOWN | listed in {Path(path).name}, but no such case |"
+                 for n in unknown]
+        tables.append("\n".join(rows) + "\n")
+        print(tables[-1])
+        for name, (status, _, detail, _) in sorted(results.items()):
+            if status == "FAIL":
+                print(f"--- {name} failed ({run.name}):\n{detail}")
+        passed, failed, xfailed = summary(results, unknown)
+        if run.name == "no_decompositions" and args.registry and not args.cases:
+            registry = registry_ops(args.registry)
+            covered = set().union(*(ops.get(run.name, set()) for _, _, ops, _ in outcomes))
+            covered &= registry
+            problems = registry_problems(registry, covered, args.registry_unsupported)
+            for problem in problems:
+                print(f"registry coverage: {problem}")
+            print(f"registry coverage: {len(covered)} of the registry's {len(registry)} ATen "
+                  f"ops are called by passing cases, {len(registry) - len(covered)} listed as "
+                  f"unsupported; {len(problems)} problems")
+            failed += len(problems)
+        slowest = sorted(results.items(), key=lambda kv: -kv[1][3])[:3]
+        print(f"{run.name}: slowest " + ", ".join(f"{n} {r[3]:.1f} s" for n, r in slowest))
+        print(f"{run.name}: {passed} passed, {failed} failed, {xfailed} expected failures\n")
+        totals = [t + n for t, n in zip(totals, (passed, failed, xfailed))]
+    if args.upstream_wheel:
+        import upstream_reads_ours
+
+        problems = upstream_reads_ours.problems(
+            args.upstream_wheel, args.registry,
+            [(name, *raw) for name, _, _, raw in outcomes if raw is not None])
+        for problem in problems:
+            print(f"upstream reads ours: FAIL: {problem}")
+        totals[1] += len(problems)
     outputs = os.environ.get("TEST_UNDECLARED_OUTPUTS_DIR")
     if outputs:
-        Path(outputs, "e2e_results.md").write_text(table)
-    for name, (status, _, detail, _) in sorted(results.items()):
-        if status == "FAIL":
-            print(f"--- {name} failed:\n{detail}")
-
-    passed, failed, xfailed = summary(results, unknown)
-    if args.registry and not args.cases:
-        registry = registry_ops(args.registry)
-        covered = set().union(*(outcome[5] for outcome in outcomes)) & registry
-        problems = registry_problems(registry, covered, args.registry_unsupported)
-        for problem in problems:
-            print(f"registry coverage: {problem}")
-        print(f"registry coverage: {len(covered)} of the registry's {len(registry)} ATen ops "
-              f"are called by passing cases, {len(registry) - len(covered)} listed as "
-              f"unsupported; {len(problems)} problems")
-        failed += len(problems)
-    slowest = sorted(results.items(), key=lambda kv: -kv[1][3])[:3]
-    print("slowest: " + ", ".join(f"{n} {r[3]:.1f} s" for n, r in slowest))
+        Path(outputs, "e2e_results.md").write_text("\n".join(tables))
+    passed, failed, xfailed = totals
     print(f"{passed} passed, {failed} failed, {xfailed} expected failures")
     return 1 if failed else 0
 

@@ -2,9 +2,9 @@
 
 A case is a module factory, a function making example inputs, optional
 `dynamic_shapes` for torch.export, and, for dynamic cases, a function making a
-second input of another size. `run_case` exports and compiles the model once
-with torch_mlir.fx.compile, then runs every input eagerly and compiled and
-compares the two.
+second input of another size. `run_case` compiles the model once per Run (by
+torch_mlir.fx.compile's steps, exported once for all of them), then runs every
+input eagerly and compiled and compares the two.
 
 Comparison (the same rules as upstream's e2e suite): pytree structures equal;
 tensors of equal shape and dtype; integers and bools exact; floats
@@ -15,6 +15,7 @@ relative; other Python values equal.
 
 import copy
 import dataclasses
+import time
 import traceback
 from typing import Callable, Optional
 
@@ -184,50 +185,132 @@ def strip_types(module):
     visit(module.operation)
 
 
-def compile_unrefined(module, example, dynamic_shapes, decomposition_table):
-    """fx.compile's road with the types taken out: the program is imported as
-    raw Torch IR, strip_types retypes its tensors, and
+def compile_unrefined(program, state):
+    """fx.compile's road for a decomposed `program` with the types taken out:
+    it is imported as raw Torch IR, strip_types retypes its tensors, and
     torch-function-to-torch-backend-pipeline must find every size and dtype
     again before the linalg lowering."""
-    from torch_mlir import decompose, fx
+    from torch_mlir import fx
     from torch_mlir.compiled import CompiledProgram
     from torch_mlir.compiler_utils import TORCH_TO_LINALG, OutputType, lower
 
-    program = fx._exported(module, tuple(example), {}, dynamic_shapes, strict=None)
-    program = decompose.run_decompositions(program, fx._table(decomposition_table))
     raw = fx._import(program, OutputType.RAW, mutations="results")
     strip_types(raw)
     lower(raw, "torch-function-to-torch-backend-pipeline," + TORCH_TO_LINALG)
-    return CompiledProgram(program, raw, state=module)
+    return CompiledProgram(program, raw, state=state)
 
 
-def run_case(c, decomposition_table=None, ops=None, through="fx"):
-    """Returns (passed, reason, detail). Never raises. `decomposition_table`
-    is fx.compile's (None: the default table). If the case passes, the ops
-    its program calls are added to the set `ops`. `through` is "fx"
-    (fx.compile), "dynamo" (torch.compile with our backend, `dynamic=True`
-    for a dynamic case) or "unrefined" (compile_unrefined: the imported
-    program's types stripped, for the middle end to refine)."""
+@dataclasses.dataclass(frozen=True)
+class Run:
+    """One way of compiling every case. `decompositions` is "default"
+    (fx.compile's table) or "none" (an empty table: our middle end
+    decomposes); `road` is "fx" (fx.compile), "dynamo" (torch.compile with
+    our backend, `dynamic=True` for a dynamic case; no export) or
+    "unrefined" (compile_unrefined); `variants` says whether the cases that
+    repeat another at other sizes or dtypes run too."""
+    name: str
+    decompositions: str = "default"
+    road: str = "fx"
+    variants: bool = True
+
+
+RUNS = {run.name: run for run in (
+    Run("fx"),
+    Run("no_decompositions", decompositions="none", variants=False),
+    Run("unrefined", road="unrefined", variants=False),
+    Run("dynamo", road="dynamo"),
+)}
+
+
+class _Shared:
+    """What the runs of one case share: its export, and its decomposition by
+    each table. Each is made once, by the first run that needs it; its
+    failure is every such run's."""
+
+    def __init__(self):
+        self._made = {}
+
+    def get(self, key, make):
+        if key not in self._made:
+            try:
+                self._made[key] = (True, make())
+            except Exception as error:  # noqa: BLE001 - raised again for each run
+                self._made[key] = (False, error)
+        made, value = self._made[key]
+        if not made:
+            raise value
+        return value
+
+
+def run_case(c, runs, ops=None, raw=None):
+    """{run name: (passed, reason, detail, seconds)} for case `c` through each
+    of `runs` (Run). Never raises. Each run starts as if alone: the seed set,
+    the module and inputs made again; the export and decompositions are
+    shared (_Shared), made from a copy of the first run's module that no run
+    calls. For each fx-road run the case passes, the ops its program calls
+    are added to the set `ops[run name]`. With a dict `raw`, raw[c.name] is
+    (text, "") of the program as fx.export_and_import(output_type="raw")
+    imports it, or (None, why not)."""
+    shared = _Shared()
+    results = {}
+    for run in runs:
+        start = time.monotonic()
+        passed, reason, detail = _run(c, run, shared, ops)
+        results[run.name] = (passed, reason, detail, time.monotonic() - start)
+    if raw is not None:
+        raw[c.name] = _raw(c, shared)
+    return results
+
+
+def _made(c):
+    """The case's module and input sets, as each run starts."""
+    torch.manual_seed(0)
+    module = c.make_module()
+    inputs = [c.make_inputs()]
+    if c.make_other_inputs:  # one tuple, or a list of them (several sizes)
+        other = c.make_other_inputs()
+        inputs.extend(other if isinstance(other, list) else [other])
+    return module, inputs
+
+
+def _decomposed(c, shared, module, inputs, decompositions):
+    """The case's program, exported (once) and decomposed (once per table)."""
+    from torch_mlir import decompose, fx
+
+    exported = shared.get("exported", lambda: fx._exported(
+        copy.deepcopy(module), tuple(inputs[0]), {}, c.dynamic_shapes, strict=None))
+    table = None if decompositions == "default" else {}
+    return shared.get(("decomposed", decompositions),
+                      lambda: decompose.run_decompositions(exported, fx._table(table)))
+
+
+def _raw(c, shared):
+    from torch_mlir import fx
+    from torch_mlir.compiler_utils import OutputType
+
+    try:
+        program = _decomposed(c, shared, *_made(c), "default")
+        return str(fx._import(program, OutputType.RAW)), ""
+    except Exception as error:  # noqa: BLE001 - reported by the caller
+        return None, f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+
+
+def _run(c, run, shared, ops):
     from torch_mlir import fx
 
     try:
-        torch.manual_seed(0)
-        module = c.make_module()
-        inputs = [c.make_inputs()]
-        if c.make_other_inputs:  # one tuple, or a list of them (several sizes)
-            other = c.make_other_inputs()
-            inputs.extend(other if isinstance(other, list) else [other])
+        module, inputs = _made(c)
         # The compiled program gets its own copy of the module: both start
         # from the same buffers, and each writes back to its own.
         compiled_module = copy.deepcopy(module)
-        if through == "dynamo":
+        if run.road == "dynamo":
             compiled = through_dynamo(compiled_module, c.dynamic_shapes is not None)
-        elif through == "unrefined":
-            compiled = compile_unrefined(compiled_module, inputs[0], c.dynamic_shapes,
-                                         decomposition_table)
         else:
-            compiled = fx.compile(compiled_module, *inputs[0], dynamic_shapes=c.dynamic_shapes,
-                                  decomposition_table=decomposition_table)
+            program = _decomposed(c, shared, module, inputs, run.decompositions)
+            if run.road == "unrefined":
+                compiled = compile_unrefined(program, compiled_module)
+            else:
+                compiled = fx._compile_decomposed(program, compiled_module)
         for n, args in enumerate(inputs):
             eager_args, compiled_args = _copies(args), _copies(args)
             eager = module(*eager_args)
@@ -240,8 +323,8 @@ def run_case(c, decomposition_table=None, ops=None, through="fx"):
                                   "buffers after the call" + where))
             if problem:
                 return False, problem, problem
-        if ops is not None and through == "fx":
-            ops.update(program_ops(compiled.program))
+        if ops is not None and run.road == "fx":
+            ops.setdefault(run.name, set()).update(program_ops(compiled.program))
         return True, "", ""
     except Exception as error:  # noqa: BLE001 - a case's failure is data
         return False, first_line(error), traceback.format_exc()

@@ -295,7 +295,6 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     takes them (torch_mlir.refbackend.BackendOptions). A keyword `forward`
     does not take is a TypeError.
     """
-    from torch_mlir.compiled import CompiledProgram
     from torch_mlir.refbackend import BackendOptions
 
     options = BackendOptions(opt_level, torch.initial_seed() if seed is None else seed,
@@ -306,7 +305,17 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     # Decomposed once: CompiledProgram reads the signature of the program imported.
     program = decompose.run_decompositions(
         program, _table(decomposition_table, backend_legal_ops))
+    state = model if isinstance(model, torch.nn.Module) else None
+    return _compile_decomposed(program, state, options, backend_legal_ops)
+
+
+def _compile_decomposed(program, state, options=None, backend_legal_ops=()):
+    """compile's last step: a decomposed `program` imported, lowered to
+    linalg-on-tensors and JIT-compiled. `state` is the module whose buffers
+    the program reads and writes (None: the program's state dict); `options`
+    the reference backend's (None: its defaults)."""
+    from torch_mlir.compiled import CompiledProgram
+
     module = _import(program, OutputType.LINALG_ON_TENSORS, mutations="results",
                      backend_legal_ops=backend_legal_ops)
-    state = model if isinstance(model, torch.nn.Module) else None
     return CompiledProgram(program, module, state=state, options=options)

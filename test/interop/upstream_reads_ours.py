@@ -1,4 +1,5 @@
-"""Upstream torch-mlir reads what our importer writes.
+"""Upstream torch-mlir reads what our importer writes: the checks e2e_test
+runs with --upstream-wheel (//test/e2e:e2e_test).
 
 Every e2e case's program (but for variants, which repeat another case's at
 other static sizes or dtypes), imported by torch_mlir.fx as users import it
@@ -6,7 +7,8 @@ other static sizes or dtypes), imported by torch_mlir.fx as users import it
 own output, before our pipelines), must parse and verify with upstream
 torch-mlir's torch-mlir-opt, from its wheel (pinned in deps.lock as
 upstream_torch_mlir). Tools built on upstream's dialect (IREE's torch input
-among them) read our IR only if this holds.
+among them) read our IR only if this holds. e2e_test's workers import the
+programs (from the export its runs share); `problems` reads them.
 
 And the ops our dialect defines beyond upstream's, which the importer writes
 as `torch.operator` for that reason (torch-raise-operators types them again
@@ -14,9 +16,6 @@ in our pipelines), must be exactly the ops of our registry that upstream's
 dialect does not register, asked of upstream's own Python bindings.
 """
 
-import argparse
-import concurrent.futures
-import multiprocessing
 import os
 import re
 import stat
@@ -26,7 +25,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 SEPARATOR = "\n// -----\n"
 
 
@@ -67,32 +65,6 @@ def upstream_unregistered(site, names):
     return set(done.stdout.split())
 
 
-def init_worker(site, paths):
-    for p in reversed([site] + paths):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    import framework  # noqa: F401 - registers the cases
-    import importlib
-    for f in sorted((HERE.parent / "e2e").glob("cases_*.py")):
-        importlib.import_module(f.stem)
-
-
-def import_one(name):
-    """(name, IR text or None, why not)."""
-    import torch
-    from framework import CASES
-    from torch_mlir import fx
-
-    case = CASES[name]
-    try:
-        torch.manual_seed(0)
-        module = fx.export_and_import(case.make_module(), *case.make_inputs(),
-                                      dynamic_shapes=case.dynamic_shapes, output_type="raw")
-        return name, str(module), ""
-    except Exception as error:  # noqa: BLE001 - reported, not hidden
-        return name, None, f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
-
-
 def failing_chunks(opt, texts):
     """Runs upstream's torch-mlir-opt over all modules at once; returns
     {index: first error} for the chunks it refused, and how many it printed."""
@@ -115,32 +87,20 @@ def failing_chunks(opt, texts):
     return errors, printed
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--wheel", action="append", required=True)
-    parser.add_argument("--upstream-wheel", required=True)
-    parser.add_argument("--registry", required=True)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    args = parser.parse_args()
-
-    sys.path.insert(0, str(HERE.parent / "fx"))
-    import unpacked_wheels
-
-    site = str(unpacked_wheels.unpack(args.wheel))
-    paths = [str(HERE.parent / "e2e"), str(HERE.parent / "fx")] + [p for p in sys.path if p]
-    init_worker(site, paths)
-    from framework import CASES
+def problems(upstream_wheel, registry, imported):
+    """What is wrong, as lines, for `imported`: (case name, raw IR text or
+    None, why not) per e2e case. Prints what it found."""
     from torch_mlir.extras import fx_importer
 
-    upstream_site, opt = unpack_upstream(args.upstream_wheel)
-    problems = []
+    upstream_site, opt = unpack_upstream(upstream_wheel)
+    found = []
 
     # Our registry beyond upstream's dialect == what the importer writes as
     # torch.operator for that reason.
-    beyond = upstream_unregistered(upstream_site, registry_ops(args.registry))
+    beyond = upstream_unregistered(upstream_site, registry_ops(registry))
     written_as_operator = set(fx_importer.BEYOND_UPSTREAM)
     if beyond != written_as_operator:
-        problems.append(
+        found.append(
             "fx_importer.BEYOND_UPSTREAM is not our registry's ops upstream lacks:\n"
             f"  upstream lacks, not listed: {sorted(beyond - written_as_operator)}\n"
             f"  listed, upstream has them: {sorted(written_as_operator - beyond)}")
@@ -148,15 +108,6 @@ def main():
           f"{', '.join(sorted(beyond))}")
 
     # Every e2e program, imported, read by upstream's torch-mlir-opt.
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,
-                                                initializer=init_worker,
-                                                initargs=(site, paths)) as pool:
-        # A variant repeats another case's program at other static sizes or
-        # dtypes: nothing new for upstream's parser, so read once.
-        names = sorted(name for name, case in CASES.items() if case.variant_of is None)
-        print(f"{len(names)} e2e cases, {len(CASES) - len(names)} variants of them left out")
-        imported = list(pool.map(import_one, names))
     texts = [(name, text) for name, text, _ in imported if text is not None]
     not_imported = [(name, why) for name, text, why in imported if text is None]
     for name, why in not_imported:
@@ -164,19 +115,15 @@ def main():
     errors, printed = failing_chunks(opt, [text for _, text in texts])
     for index, error in sorted(errors.items()):
         name = texts[index][0] if index >= 0 else "(all)"
-        problems.append(f"upstream's torch-mlir-opt refuses {name}: {error}")
+        found.append(f"upstream's torch-mlir-opt refuses {name}: {error}")
     if not errors and printed < len(texts):
-        problems.append(f"upstream's torch-mlir-opt printed {printed} modules of {len(texts)}")
+        found.append(f"upstream's torch-mlir-opt printed {printed} modules of {len(texts)}")
     print(f"{len(texts) - len(errors)} of {len(texts)} imported e2e programs parse and verify "
           f"with upstream's torch-mlir-opt ({len(not_imported)} cases do not import)")
     # The cases that do not import are the e2e suite's own expected failures
     # at import; more than a handful means the importer broke, not interop.
     if len(not_imported) > 5:
-        problems.append(f"{len(not_imported)} e2e cases did not import")
-    for problem in problems:
-        print("FAIL: " + problem)
-    return 1 if problems else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        found.append(f"{len(not_imported)} e2e cases did not import")
+    if not texts:
+        found.append("no e2e program was imported, so upstream read none")
+    return found
