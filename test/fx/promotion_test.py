@@ -72,18 +72,6 @@ MISSING = {
 }
 SCALAR_BITWISE = ("bitwise_or", "bitwise_xor")
 
-# A known wrong answer, out of the sampled pairs until it is fixed (the test
-# test_comparisons_of_uint8_with_a_signed_0d_tensor fails once it is):
-# comparing a uint8 tensor with a signed 0-d tensor, eager converts the 0-d
-# value to uint8 (a tensor with dims decides the compute type), so -2 is 254;
-# the lowering compares in the wider signed type instead.
-COMPARISONS = ("eq", "ne", "lt", "le", "gt", "ge")
-
-
-def uint8_with_signed_0d(a, b):
-    return (a.dtype == torch.uint8 and b.dim() == 0 and b.dtype.is_signed
-            and not b.dtype.is_floating_point and b.dtype != torch.bool)
-
 ZERO_SIZE = {
     "neg": lambda x, y: -x, "add": lambda x, y: x + y, "exp": lambda x, y: torch.exp(x),
     "sum_dim0": lambda x, y: x.sum(0), "sum_dim1": lambda x, y: x.sum(1),
@@ -140,16 +128,13 @@ class PromotionTest(unittest.TestCase):
     def assert_like_eager(self, what, expected, got):
         like_eager.assert_like_eager(self, what, expected, got, TOLERANCES)
 
-    def run_ops(self, what, ops, a, b, scalar=None, known_gap=False):
+    def run_ops(self, what, ops, a, b, scalar=None):
         taken = {}
         for name, f in ops.items():
             if isinstance(scalar, int) and name in SCALAR_BITWISE:
                 continue  # MISSING
             if name == "silu_backward" and a.dtype != b.dtype:
                 continue  # MISSING
-            if (name in COMPARISONS and scalar is None and uint8_with_signed_0d(a, b)
-                    and not known_gap):
-                continue  # the known wrong answer above
             try:
                 f(a, b if scalar is None else scalar)
             except (RuntimeError, TypeError, NotImplementedError, IndexError):
@@ -181,14 +166,24 @@ class PromotionTest(unittest.TestCase):
                     checked += self.run_ops(what, BACKWARD, a, b)
         self.assertGreater(checked, 3 * PAIRS_PER_RUN)
 
-    def test_comparisons_of_uint8_with_a_signed_0d_tensor(self):
-        """The known wrong answer (COMPARISONS): fails once it is fixed, so that
-        the pairs go back into the sampling."""
-        a = torch.tensor([[1, 200, 3]], dtype=torch.uint8)
-        b = torch.tensor(-2, dtype=torch.int16)
-        with self.assertRaises(AssertionError, msg="uint8 compared with a signed 0-d tensor "
-                               "is right now: take COMPARISONS out of run_ops' skips"):
-            self.run_ops("uint8, int16 0-d tensor", {"lt": torch.lt}, a, b, known_gap=True)
+    def test_comparisons_with_a_0d_tensor_of_the_same_kind(self):
+        """A 0-d tensor of the dims tensor's kind takes the dims tensor's
+        dtype: a signed int16 -2 against uint8 is 254, a float64 0.1 against
+        float32 is float32's 0.1 (eager's result_type; once compared in the
+        wider type)."""
+        rng = random.Random(0)
+        comparisons = {name: BINARY[name] for name in ("eq", "ne", "lt", "le", "gt", "ge")}
+        a = torch.tensor([[1, 200, 254, 255]], dtype=torch.uint8)
+        self.assertEqual(self.run_ops("uint8, int16 0-d tensor", comparisons, a,
+                                      torch.tensor(-2, dtype=torch.int16)), 6)
+        self.assertEqual(self.run_ops("uint8, int8 0-d tensor", comparisons, a,
+                                      torch.tensor(-56, dtype=torch.int8)), 6)
+        x = torch.tensor([[0.1, 0.2, -1.0]], dtype=torch.float32)
+        self.assertEqual(self.run_ops("float32, float64 0-d tensor", comparisons, x,
+                                      torch.tensor(0.1, dtype=torch.float64)), 6)
+        self.assertGreater(self.run_ops("int32, int64 0-d tensor", comparisons,
+                                        values(torch.int32, (3, 4), rng),
+                                        torch.tensor(2**40, dtype=torch.int64)), 0)
 
     def test_int_grad_with_float_input(self):
         """ATen's kernels promote grad and input: an int grad is float out."""

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "torch-mlir/Conversion/Utils.h"
+#include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
 #include <cmath>
@@ -233,52 +234,37 @@ using namespace mlir::torch::torch_to_linalg;
 
 namespace {
 
-/// 0 bool, 1 int, 2 float: PyTorch's promotion categories.
-int category(Type type) {
-  if (type.isInteger(1))
-    return 0;
-  return isa<mlir::FloatType>(type) ? 2 : 1;
-}
-
 /// The type PyTorch computes a comparison (or another op whose result is not
-/// the computation type) in: the widest type of the highest category among the
-/// tensor operands, unless a Python scalar is of a higher category (then the
-/// default float, f32, or i64). `isUnsigned` is set when that type holds
-/// unsigned integers (ui8); ui8 with a signed 8-bit integer is i16.
+/// the computation type) in: result_type of the op's operands (resultDtype:
+/// tensors with dims, then 0-d tensors, then Python scalars; so a ui8 tensor
+/// compared with a signed 0-d tensor computes in ui8, as eager does), as the
+/// signless type holding it. `isUnsigned` is set when that type holds
+/// unsigned integers (ui8; and bools, which order false < true). A scalar
+/// whose kind Torch IR does not say (a !torch.number) counts by the type it
+/// was converted to. Null if PyTorch refuses the mix.
 Type promotedType(Operation *op, ArrayRef<Value> values, Builder &b,
                   bool &isUnsigned) {
-  Type best;
-  isUnsigned = false;
-  int scalarCategory = -1;
-  for (auto [original, value] : llvm::zip(op->getOperands(), values)) {
-    Type type = value.getType();
-    if (isa<ValueTensorType>(original.getType())) {
-      bool typeUnsigned = isUnsignedTensor(original);
-      if (!best || category(type) > category(best) ||
-          (category(type) == category(best) &&
-           type.getIntOrFloatBitWidth() > best.getIntOrFloatBitWidth())) {
-        best = type;
-        isUnsigned = typeUnsigned;
-      } else if (category(type) == 1 && category(best) == 1 &&
-                 type.getIntOrFloatBitWidth() == best.getIntOrFloatBitWidth() &&
-                 typeUnsigned != isUnsigned) {
-        best = b.getIntegerType(2 * type.getIntOrFloatBitWidth());
-        isUnsigned = false;
-      }
-    } else if (type.isIntOrFloat()) {
-      scalarCategory = std::max(scalarCategory, category(type));
+  auto scalarDtype = [&](Value v) -> Type {
+    if (Type t = wrappedScalarDtype(v))
+      return t;
+    for (auto [original, value] : llvm::zip(op->getOperands(), values)) {
+      Type t = value.getType();
+      if (original != v || t.isInteger(1))
+        continue;
+      if (isa<IntegerType>(t))
+        return b.getIntegerType(64, /*isSigned=*/true);
+      if (isa<mlir::FloatType>(t))
+        return b.getF32Type();
     }
+    return nullptr;
+  };
+  isUnsigned = false;
+  Type dtype = resultDtype(SmallVector<Value>(op->getOperands()), scalarDtype);
+  if (auto integer = dyn_cast_or_null<IntegerType>(dtype)) {
+    isUnsigned = integer.isUnsigned() || integer.getWidth() == 1;
+    return b.getIntegerType(integer.getWidth());
   }
-  if (!best)
-    return b.getF32Type();
-  if (scalarCategory > category(best)) {
-    isUnsigned = false;
-    return scalarCategory == 2 ? Type(b.getF32Type()) : Type(b.getI64Type());
-  }
-  // Bools order false < true: as signed i1, true would be -1.
-  if (best.isInteger(1))
-    isUnsigned = true;
-  return best;
+  return dtype;
 }
 
 /// One result element of `op`, from its operands' elements (tensors) or
@@ -497,6 +483,8 @@ Value ElementBuilder::compare(arith::CmpFPredicate floatPredicate,
                               arith::CmpIPredicate signedPredicate) {
   bool promotedUnsigned;
   Type type = promotedType(op, SmallVector<Value>(values), b, promotedUnsigned);
+  if (!type || isa<ComplexType>(type))
+    return nullptr;
   Value x = in(0, type, promotedUnsigned), y = in(1, type, promotedUnsigned);
   if (isa<mlir::FloatType>(type))
     return b.create<arith::CmpFOp>(loc, floatPredicate, x, y);

@@ -223,6 +223,127 @@ SmallVector<int64_t> Torch::broadcastSizes(ArrayRef<int64_t> a,
   return out;
 }
 
+// --- promotion --------------------------------------------------------------
+
+static bool isBoolDtype(Type t) { return t && t.isSignlessInteger(1); }
+
+int Torch::dtypeCategory(Type t) {
+  if (isBoolDtype(t))
+    return 0;
+  if (isa_and_nonnull<IntegerType>(t))
+    return 1;
+  return isa_and_nonnull<mlir::FloatType>(t) ? 2 : 3;
+}
+
+Type Torch::promoteDtypes(Type a, Type b) {
+  if (!a || a == b)
+    return b;
+  if (!b)
+    return a;
+  if (isBoolDtype(a))
+    return b;
+  if (isBoolDtype(b))
+    return a;
+  int ca = dtypeCategory(a), cb = dtypeCategory(b);
+  if (ca != cb) {
+    Type high = ca > cb ? a : b, low = ca > cb ? b : a;
+    if (isa<ComplexType>(high) && isa<mlir::FloatType>(low)) {
+      auto element = cast<ComplexType>(high).getElementType();
+      return low.getIntOrFloatBitWidth() > element.getIntOrFloatBitWidth()
+                 ? ComplexType::get(low)
+                 : high;
+    }
+    if (isa<mlir::FloatType>(high) && high.getIntOrFloatBitWidth() == 8)
+      return nullptr;
+    return high;
+  }
+  if (ca == 1) {
+    auto x = cast<IntegerType>(a), y = cast<IntegerType>(b);
+    if (x.isUnsigned() && y.isUnsigned())
+      return x.getWidth() > y.getWidth() ? a : b;
+    if (x.isUnsigned() != y.isUnsigned()) {
+      IntegerType u = x.isUnsigned() ? x : y, s = x.isUnsigned() ? y : x;
+      if (u.getWidth() != 8)
+        return nullptr;
+      return s.getWidth() > 8
+                 ? Type(s)
+                 : IntegerType::get(a.getContext(), 16, IntegerType::Signed);
+    }
+    return x.getWidth() > y.getWidth() ? a : b;
+  }
+  if (ca == 2) {
+    unsigned wa = a.getIntOrFloatBitWidth(), wb = b.getIntOrFloatBitWidth();
+    if (wa == 8 || wb == 8)
+      return nullptr;
+    if (wa == wb) // f16 with bf16
+      return Float32Type::get(a.getContext());
+    return wa > wb ? a : b;
+  }
+  auto ea = cast<ComplexType>(a).getElementType();
+  auto eb = cast<ComplexType>(b).getElementType();
+  return ea.getIntOrFloatBitWidth() > eb.getIntOrFloatBitWidth() ? a : b;
+}
+
+Type Torch::wrappedScalarDtype(Value v) {
+  MLIRContext *c = v.getContext();
+  Type t = v.getType();
+  if (isa<Torch::IntType>(t))
+    return IntegerType::get(c, 64, IntegerType::Signed);
+  if (isa<Torch::FloatType>(t))
+    return Float32Type::get(c);
+  if (isa<Torch::BoolType>(t))
+    return IntegerType::get(c, 1);
+  if (isa<Torch::NumberType>(t)) {
+    if (constantInt(v))
+      return IntegerType::get(c, 64, IntegerType::Signed);
+    if (constantNumber(v))
+      return Float32Type::get(c);
+  }
+  return nullptr;
+}
+
+Type Torch::resultDtype(ArrayRef<Value> operands,
+                        function_ref<Type(Value)> scalarDtype) {
+  Type dims, zeros, wrapped, first;
+  bool unranked = false, mixed = false;
+  for (Value v : operands) {
+    if (!v || isNone(v))
+      continue;
+    if (auto t = dyn_cast<ValueTensorType>(v.getType())) {
+      Type dtype = t.getOptionalDtype();
+      if (!dtype)
+        return nullptr;
+      unranked |= !t.hasSizes();
+      mixed |= first && first != dtype;
+      if (!first)
+        first = dtype;
+      Type &group = t.hasSizes() && t.getSizes().empty() ? zeros : dims;
+      group = promoteDtypes(group, dtype);
+      if (!group)
+        return nullptr;
+      continue;
+    }
+    Type s = scalarDtype(v);
+    if (!s)
+      return nullptr;
+    wrapped = promoteDtypes(wrapped, s);
+  }
+  if (unranked)
+    return mixed || (wrapped && dtypeCategory(wrapped) > dtypeCategory(first))
+               ? nullptr
+               : first;
+  // A lower group counts only where it is of a higher category.
+  auto combine = [](Type high, Type low) -> Type {
+    if (!high)
+      return low;
+    if (!low)
+      return high;
+    return dtypeCategory(low) > dtypeCategory(high) ? promoteDtypes(high, low)
+                                                    : high;
+  };
+  return combine(dims, combine(zeros, wrapped));
+}
+
 // --- building ---------------------------------------------------------------
 
 Value TorchBuilder::constInt(int64_t v) {

@@ -69,6 +69,30 @@ inline int64_t sizeProduct(int64_t a, int64_t b) {
 /// The sizes of broadcasting `a` with `b` (unknown where not static).
 SmallVector<int64_t> broadcastSizes(ArrayRef<int64_t> a, ArrayRef<int64_t> b);
 
+// --- promotion --------------------------------------------------------------
+
+/// PyTorch's promotion category of a dtype: 0 bool, 1 integers, 2 floats,
+/// 3 complex.
+int dtypeCategory(Type dtype);
+/// PyTorch's promoteTypes of two dtypes; null where PyTorch refuses (the
+/// barebones unsigned types with signed ones, float8 with others). A null
+/// dtype gives the other.
+Type promoteDtypes(Type a, Type b);
+/// The dtype a Python scalar operand takes in promotion (PyTorch's wrapped
+/// numbers: int -> si64, float -> the default f32, bool -> i1); null if `v`
+/// is not a scalar or its kind is not known (a !torch.number that is not a
+/// constant).
+Type wrappedScalarDtype(Value v);
+/// The dtype PyTorch's result_type gives `operands` (value tensors and
+/// Python scalars; null values and nones are skipped): tensors with dims,
+/// then 0-d tensors, then scalars, a lower group counting only where it is
+/// of a higher category. A tensor of unknown rank may be 0-d: with one, the
+/// result is known only where every tensor has the same dtype and no scalar
+/// is of a higher category. `scalarDtype` gives a scalar operand's dtype.
+/// Null if a dtype is unknown or PyTorch refuses the mix.
+Type resultDtype(ArrayRef<Value> operands,
+                 function_ref<Type(Value)> scalarDtype = wrappedScalarDtype);
+
 // --- building ---------------------------------------------------------------
 
 /// Builds Torch values at the builder's insertion point, at `loc`.

@@ -74,131 +74,6 @@ bool isInt(Type t) { return t && isa<IntegerType>(t) && !isBool(t); }
 bool isFloat(Type t) { return t && isa<mlir::FloatType>(t); }
 bool isComplex(Type t) { return t && isa<ComplexType>(t); }
 
-/// bool < integers < floats < complex.
-int category(Type t) {
-  return isBool(t) ? 0 : isInt(t) ? 1 : isFloat(t) ? 2 : 3;
-}
-
-/// PyTorch's promoteTypes of two dtypes; null where PyTorch refuses (the
-/// barebones unsigned types with signed ones, float8 with others).
-Type promote(Type a, Type b) {
-  if (!a || a == b)
-    return b;
-  if (!b)
-    return a;
-  if (isBool(a))
-    return b;
-  if (isBool(b))
-    return a;
-  int ca = category(a), cb = category(b);
-  if (ca != cb) {
-    Type high = ca > cb ? a : b, low = ca > cb ? b : a;
-    if (isComplex(high) && isFloat(low)) {
-      auto element = cast<ComplexType>(high).getElementType();
-      return low.getIntOrFloatBitWidth() > element.getIntOrFloatBitWidth()
-                 ? ComplexType::get(low)
-                 : high;
-    }
-    if (isFloat(high) && high.getIntOrFloatBitWidth() == 8)
-      return nullptr;
-    return high;
-  }
-  if (ca == 1) {
-    auto x = cast<IntegerType>(a), y = cast<IntegerType>(b);
-    if (x.isUnsigned() && y.isUnsigned())
-      return x.getWidth() > y.getWidth() ? a : b;
-    if (x.isUnsigned() != y.isUnsigned()) {
-      IntegerType u = x.isUnsigned() ? x : y, s = x.isUnsigned() ? y : x;
-      if (u.getWidth() != 8)
-        return nullptr;
-      return s.getWidth() > 8
-                 ? Type(s)
-                 : IntegerType::get(a.getContext(), 16, IntegerType::Signed);
-    }
-    return x.getWidth() > y.getWidth() ? a : b;
-  }
-  if (ca == 2) {
-    unsigned wa = a.getIntOrFloatBitWidth(), wb = b.getIntOrFloatBitWidth();
-    if (wa == 8 || wb == 8)
-      return nullptr;
-    if (wa == wb) // f16 with bf16
-      return f32(a.getContext());
-    return wa > wb ? a : b;
-  }
-  auto ea = cast<ComplexType>(a).getElementType();
-  auto eb = cast<ComplexType>(b).getElementType();
-  return ea.getIntOrFloatBitWidth() > eb.getIntOrFloatBitWidth() ? a : b;
-}
-
-/// The dtype a Python scalar operand takes in promotion (PyTorch's wrapped
-/// numbers: int -> si64, float -> the default f32, bool -> i1); null if
-/// `v` is not a scalar or its kind is not known.
-Type wrappedScalarType(Value v) {
-  MLIRContext *c = v.getContext();
-  Type t = v.getType();
-  if (isa<Torch::IntType>(t))
-    return si64(c);
-  if (isa<Torch::FloatType>(t))
-    return f32(c);
-  if (isa<Torch::BoolType>(t))
-    return i1(c);
-  if (isa<Torch::NumberType>(t)) {
-    if (constantInt(v))
-      return si64(c);
-    if (constantNumber(v))
-      return f32(c);
-  }
-  return nullptr;
-}
-
-/// The dtype PyTorch's result_type gives `operands` (tensors and Python
-/// scalars): tensors with dims, then 0-d tensors, then scalars, a lower
-/// group counting only where it is of a higher kind. Null if an operand's
-/// dtype (or a scalar's kind) is unknown.
-Type resultType(ArrayRef<Value> operands) {
-  Type dims, zeros, wrapped;
-  // A tensor of unknown rank may be 0-d, which counts for less: with one,
-  // the result is known only where every tensor has the same dtype and no
-  // scalar is of a higher kind.
-  bool unranked = false, mixed = false;
-  Type first;
-  for (Value v : operands) {
-    if (!v || isNone(v))
-      continue;
-    if (isa<ValueTensorType>(v.getType())) {
-      Known k = Known::of(v);
-      if (!k.dtype)
-        return nullptr;
-      unranked |= !k.ranked();
-      mixed |= first && first != k.dtype;
-      if (!first)
-        first = k.dtype;
-      Type &group = k.ranked() && k.rank() == 0 ? zeros : dims;
-      group = promote(group, k.dtype);
-      if (!group)
-        return nullptr;
-      continue;
-    }
-    Type s = wrappedScalarType(v);
-    if (!s)
-      return nullptr;
-    wrapped = promote(wrapped, s);
-  }
-  if (unranked)
-    return mixed || (wrapped && category(wrapped) > category(first)) ? nullptr
-                                                                     : first;
-  auto combine = [](Type high, Type low) -> Type {
-    if (!high)
-      return low;
-    if (!low)
-      return high;
-    if (category(low) > category(high) || isBool(high))
-      return category(low) > category(high) ? promote(high, low) : high;
-    return high;
-  };
-  return combine(dims, combine(zeros, wrapped));
-}
-
 /// The float an integer or bool computes as (f32); floats and complex
 /// stay.
 Type floatOf(Type t) {
@@ -412,12 +287,12 @@ Results unaryReal(Operation *op) {
 /// Operands 0 and 1 broadcast, promoted.
 Results binary(Operation *op) {
   return one(broadcast({arg(op, 0), arg(op, 1)}),
-             resultType({arg(op, 0), arg(op, 1)}));
+             resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// As binary, computed in float (true division, atan2, ...).
 Results binaryFloat(Operation *op) {
   return one(broadcast({arg(op, 0), arg(op, 1)}),
-             floatOf(resultType({arg(op, 0), arg(op, 1)})));
+             floatOf(resultDtype({arg(op, 0), arg(op, 1)})));
 }
 /// Operands 0 and 1 broadcast, bool (comparisons, logical ops).
 Results binaryBool(Operation *op) {
@@ -426,7 +301,7 @@ Results binaryBool(Operation *op) {
 /// Operands 0, 1 and 2 broadcast, promoted (addcmul, lerp, clamp.Tensor).
 Results ternary(Operation *op) {
   return one(broadcast({arg(op, 0), arg(op, 1), arg(op, 2)}),
-             resultType({arg(op, 0), arg(op, 1), arg(op, 2)}));
+             resultDtype({arg(op, 0), arg(op, 1), arg(op, 2)}));
 }
 /// div with rounding_mode (operand 2): true division when None.
 Results divMode(Operation *op) {
@@ -438,15 +313,15 @@ Results divMode(Operation *op) {
 /// where(cond, x, y): all three broadcast, x and y promoted.
 Results where(Operation *op) {
   return one(broadcast({arg(op, 0), arg(op, 1), arg(op, 2)}),
-             resultType({arg(op, 1), arg(op, 2)}));
+             resultDtype({arg(op, 1), arg(op, 2)}));
 }
 /// pow(scalar, exponent).
 Results powScalar(Operation *op) {
-  return one(known(op, 1).sizes, resultType({arg(op, 0), arg(op, 1)}));
+  return one(known(op, 1).sizes, resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// float_power computes in f64 (complex128 for complex).
 Results floatPower(Operation *op) {
-  Type t = resultType({arg(op, 0), arg(op, 1)});
+  Type t = resultDtype({arg(op, 0), arg(op, 1)});
   Type f64 = Float64Type::get(ctx(op));
   return one(broadcast({arg(op, 0), arg(op, 1)}),
              !t             ? t
@@ -504,7 +379,7 @@ Results cumsum(Operation *op) {
 }
 /// complex(real, imag).
 Results makeComplex(Operation *op) {
-  Type t = resultType({arg(op, 0), arg(op, 1)});
+  Type t = resultDtype({arg(op, 0), arg(op, 1)});
   return one(broadcast({arg(op, 0), arg(op, 1)}),
              isFloat(t) ? ComplexType::get(t) : Type());
 }
@@ -512,7 +387,7 @@ Results makeComplex(Operation *op) {
 /// broadcast and promoted.
 Results likeGrad(Operation *op) {
   return one(broadcast({arg(op, 0), arg(op, 1)}),
-             resultType({arg(op, 0), arg(op, 1)}));
+             resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// A backward op whose gradient has the input's sizes (operand 1).
 Results likeInput(Operation *op) {
@@ -615,12 +490,12 @@ Results mm(Operation *op) {
     s = Sizes(a.sizes->begin(), a.sizes->end() - 1);
     s->push_back(b.sizes->back());
   }
-  return one(s, resultType({arg(op, 0), arg(op, 1)}));
+  return one(s, resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// matmul's general broadcasting product.
 Results matmul(Operation *op) {
   Known a = known(op, 0), b = known(op, 1);
-  Type t = resultType({arg(op, 0), arg(op, 1)});
+  Type t = resultDtype({arg(op, 0), arg(op, 1)});
   if (!a.ranked() || !b.ranked() || !a.rank() || !b.rank())
     return one(std::nullopt, t);
   Sizes x = *a.sizes, y = *b.sizes;
@@ -647,7 +522,7 @@ Results linear(Operation *op) {
     if (w.rank() == 2)
       s->push_back((*w.sizes)[0]);
   }
-  return one(s, resultType({arg(op, 0), arg(op, 1)}));
+  return one(s, resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// addmm(self, a, b) / baddbmm(self, a, b): the product's sizes.
 Results addmm(Operation *op) {
@@ -657,7 +532,7 @@ Results addmm(Operation *op) {
     s = Sizes(a.sizes->begin(), a.sizes->end() - 1);
     s->push_back(b.sizes->back());
   }
-  return one(s, resultType({arg(op, 0), arg(op, 1), arg(op, 2)}));
+  return one(s, resultDtype({arg(op, 0), arg(op, 1), arg(op, 2)}));
 }
 /// mv(a [n,k], v [k]) -> [n].
 Results mv(Operation *op) {
@@ -665,10 +540,10 @@ Results mv(Operation *op) {
   return one(a.ranked() && a.rank() == 2
                  ? std::optional<Sizes>(Sizes{(*a.sizes)[0]})
                  : std::nullopt,
-             resultType({arg(op, 0), arg(op, 1)}));
+             resultDtype({arg(op, 0), arg(op, 1)}));
 }
 Results dot(Operation *op) {
-  return one(Sizes(), resultType({arg(op, 0), arg(op, 1)}));
+  return one(Sizes(), resultDtype({arg(op, 0), arg(op, 1)}));
 }
 /// outer(a [n], b [m]) -> [n, m].
 Results outer(Operation *op) {
@@ -676,7 +551,7 @@ Results outer(Operation *op) {
   std::optional<Sizes> s;
   if (a.ranked() && b.ranked() && a.rank() == 1 && b.rank() == 1)
     s = Sizes{(*a.sizes)[0], (*b.sizes)[0]};
-  return one(s, resultType({arg(op, 0), arg(op, 1)}));
+  return one(s, resultDtype({arg(op, 0), arg(op, 1)}));
 }
 
 // --- rules: views and data movement
@@ -1063,7 +938,7 @@ template <bool Stack> Results join(Operation *op) {
   Type dtype;
   for (Value t : *tensors) {
     Type d = Known::of(t).dtype;
-    dtype = d ? promote(dtype, d) : nullptr;
+    dtype = d ? promoteDtypes(dtype, d) : nullptr;
     if (!dtype)
       break;
   }
@@ -1283,7 +1158,7 @@ Results fromSizeSkipOne(Operation *op) {
 }
 /// full(size, fill_value, dtype): the fill value's kind when no dtype.
 Results full(Operation *op) {
-  Type fill = wrappedScalarType(arg(op, 1));
+  Type fill = wrappedScalarDtype(arg(op, 1));
   return one(intList(arg(op, 0)), dtypeOr(op, 2, fill));
 }
 /// randint(high, size, dtype) / randint.low(low, high, size, dtype).
@@ -1322,7 +1197,7 @@ Results arange(Operation *op) {
   // bound's kind is.
   Type fallback = si64(ctx(op));
   for (unsigned i = 0; i < bounds; ++i) {
-    Type t = wrappedScalarType(arg(op, i));
+    Type t = wrappedScalarDtype(arg(op, i));
     if (!t) {
       fallback = nullptr;
       break;
@@ -1359,12 +1234,12 @@ Results scalarTensor(Operation *op) {
 }
 /// tensor.int / tensor.float / tensor.bool (t, dtype).
 Results tensorOfScalar(Operation *op) {
-  return one(Sizes(), dtypeOr(op, 1, wrappedScalarType(arg(op, 0))));
+  return one(Sizes(), dtypeOr(op, 1, wrappedScalarDtype(arg(op, 0))));
 }
 /// prim.NumToTensor.Scalar: 0-d, ints si64, floats f64, bools i1.
 Results numToTensor(Operation *op) {
   Value v = arg(op, 0);
-  Type t = wrappedScalarType(v);
+  Type t = wrappedScalarDtype(v);
   if (t && isFloat(t))
     t = Float64Type::get(ctx(op));
   return one(Sizes(), t);
@@ -1428,7 +1303,7 @@ std::optional<Sizes> perDim(Value list, size_t n, int64_t otherwise) {
 /// bias, stride, padding, output_padding, groups, dilation).
 Results convolution(Operation *op) {
   Known x = known(op, 0), w = known(op, 1);
-  Type t = resultType({arg(op, 0), arg(op, 1)});
+  Type t = resultDtype({arg(op, 0), arg(op, 1)});
   if (!x.ranked() || !w.ranked() || x.rank() < 3 || w.rank() != x.rank())
     return one(std::nullopt, t);
   size_t n = x.rank() - 2;
@@ -1665,7 +1540,7 @@ Results upsampleVec(Operation *op) {
 /// cosine_similarity(x1, x2, dim, eps): the broadcast without dim.
 Results cosineSimilarity(Operation *op) {
   std::optional<Sizes> s = broadcast({arg(op, 0), arg(op, 1)});
-  Type t = resultType({arg(op, 0), arg(op, 1)});
+  Type t = resultDtype({arg(op, 0), arg(op, 1)});
   if (!s)
     return one(s, t);
   std::optional<int64_t> d = constantDim(arg(op, 2), s->size());
@@ -1732,7 +1607,7 @@ Results bilinear(Operation *op) {
     s = Sizes(x.sizes->begin(), x.sizes->end() - 1);
     s->push_back((*w.sizes)[0]);
   }
-  return one(s, resultType({arg(op, 0), arg(op, 1), arg(op, 2)}));
+  return one(s, resultDtype({arg(op, 0), arg(op, 1), arg(op, 2)}));
 }
 /// repeat_interleave.self_int(self, repeats, dim?, output_size?).
 Results repeatInterleave(Operation *op) {
@@ -1764,10 +1639,10 @@ Results tensorOfList(Operation *op) {
     return {};
   Type t;
   for (Value e : *elements) {
-    Type w = wrappedScalarType(e);
+    Type w = wrappedScalarDtype(e);
     if (!w) // a nested list, or a value of unknown kind
       return {};
-    t = promote(t, w);
+    t = promoteDtypes(t, w);
   }
   if (elements->empty())
     t = f32(ctx(op));
