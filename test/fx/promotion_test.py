@@ -185,6 +185,16 @@ class PromotionTest(unittest.TestCase):
                                         values(torch.int32, (3, 4), rng),
                                         torch.tensor(2**40, dtype=torch.int64)), 0)
 
+    def test_integer_pow_of_zero_by_a_negative_exponent(self):
+        """ATen's integer pow: 0 to a negative power is 0, 1 to any is 1 (found
+        by the sampling, seed 1796636023: pow of a bool and an int16 tensor)."""
+        pow_only = {"pow": BINARY["pow"]}
+        a = torch.tensor([[0, 1, 2, 0, -1, 0]], dtype=torch.int16)
+        b = torch.tensor([[-2, -2, -1, 0, -3, 3]], dtype=torch.int16)
+        self.assertEqual(self.run_ops("int16, int16 tensor", pow_only, a, b), 1)
+        self.assertEqual(self.run_ops("bool, int16 tensor", pow_only, a != 0, b), 1)
+        self.assertEqual(self.run_ops("int64, int64 tensor", pow_only, a.long(), b.long()), 1)
+
     def test_int_grad_with_float_input(self):
         """ATen's kernels promote grad and input: an int grad is float out."""
         rng = random.Random(0)

@@ -631,7 +631,23 @@ const ElementwiseRow kElementwiseOps[] = {
              e.b.create<arith::ExtUIOp>(e.loc, wide, e.in(1)));
          return e.b.create<arith::TruncIOp>(e.loc, element, power);
        }
-       return e.b.create<math::IPowIOp>(e.loc, e.in(0), e.in(1));
+       Value base = e.in(0), exponent = e.in(1);
+       if (element.isInteger(1))
+         return e.b.create<math::IPowIOp>(e.loc, base, exponent);
+       // ATen gives 0 for a 0 base and a negative exponent, where
+       // math.ipowi would divide by the base: it raises to 0 instead, and
+       // the 0 is selected.
+       Value zero = e.constant(0);
+       Value zeroBase = e.b.create<arith::AndIOp>(
+           e.loc,
+           e.b.create<arith::CmpIOp>(e.loc, arith::CmpIPredicate::eq, base,
+                                     zero),
+           e.b.create<arith::CmpIOp>(e.loc, arith::CmpIPredicate::slt, exponent,
+                                     zero));
+       Value power = e.b.create<math::IPowIOp>(
+           e.loc, base,
+           e.b.create<arith::SelectOp>(e.loc, zeroBase, zero, exponent));
+       return e.b.create<arith::SelectOp>(e.loc, zeroBase, zero, power);
      }},
     {isOneOf<AtenReciprocalOp>,
      [](ElementBuilder &e) -> Value {
