@@ -15,15 +15,10 @@ pip's access to the package index once, for the pinned torch.)
 """
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
 
-from bench.common import REPO
+from bench.common import run_worker
 from bench.lowering import venv
 
 # Runs inside a venv: times the stages over the chosen cases, writes JSON.
@@ -71,14 +66,7 @@ json.dump({"cases": done, "seconds": seconds}, open(RESULT, "w"))
 
 
 def run_side(python, step):
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        result_path = f.name
-    prelude = f"REPO = {str(REPO)!r}\nSTEP = {step}\nRESULT = {result_path!r}\n"
-    if subprocess.run([str(python), "-c", prelude + WORKER], cwd=REPO).returncode:
-        sys.exit(f"bench/build_levels.py: the worker in {python.parent.parent} failed (above)")
-    result = json.loads(Path(result_path).read_text())
-    os.unlink(result_path)
-    return result
+    return run_worker(python, WORKER, "bench/build_levels.py", STEP=step)
 
 
 def wheels(directory):

@@ -1,9 +1,12 @@
 """What several benchmarks share: fresh venvs, the wheels Bazel built, and
 upstream's torch-mlir 20261001 wheel (fetched with pip once, into a cache)."""
 
+import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -62,3 +65,18 @@ def upstream_opt():
             target.write_bytes(zf.read("torch_mlir/_mlir_libs/torch-mlir-opt"))
         target.chmod(0o755)
     return target
+
+
+def run_worker(python, worker, bench, **constants):
+    """Runs the program `worker` with `python`, in the repository, after
+    REPO, RESULT (a JSON file it writes) and `constants` are defined as
+    Python literals; returns what it wrote. Exits naming `bench` if it fails."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
+        result_path = f.name
+    values = dict(REPO=str(REPO), RESULT=result_path, **constants)
+    prelude = "".join(f"{name} = {value!r}\n" for name, value in values.items())
+    if subprocess.run([str(python), "-c", prelude + worker], cwd=REPO).returncode:
+        sys.exit(f"{bench}: the worker in {python.parent.parent} failed (above)")
+    result = json.loads(Path(result_path).read_text())
+    os.unlink(result_path)
+    return result

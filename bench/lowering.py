@@ -19,14 +19,13 @@ Needs the wheels built (./bazelw build //python:torch_mlir_core_wheel
 
 import argparse
 import hashlib
-import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from bench.common import CACHE, REPO, UPSTREAM, built_wheel, upstream_opt, upstream_wheel
+from bench.common import CACHE, UPSTREAM, built_wheel, run_worker, upstream_opt, upstream_wheel
 from utils.bazel.bootstrap.bootstrap import default_distdir
 
 DISTDIR = default_distdir()
@@ -109,15 +108,8 @@ def venv(name, packages):
 
 
 def run_side(python, repeats, out_dir):
-    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as f:
-        result_path = f.name
-    prelude = (f"REPO = {str(REPO)!r}\nREPEATS = {repeats}\nRESULT = {result_path!r}\n"
-               f"OUT = {str(out_dir) if out_dir else ''!r}\n")
-    if subprocess.run([str(python), "-c", prelude + WORKER], cwd=REPO).returncode:
-        sys.exit(f"bench/lowering.py: the worker in {python.parent.parent} failed (above)")
-    result = json.loads(Path(result_path).read_text())
-    os.unlink(result_path)
-    return result
+    return run_worker(python, WORKER, "bench/lowering.py", REPEATS=repeats,
+                      OUT=str(out_dir) if out_dir else "")
 
 
 def main():

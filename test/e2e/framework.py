@@ -246,8 +246,7 @@ def run_case(c, runs, ops=None, raw=None):
     """{run name: (passed, reason, detail, seconds)} for case `c` through each
     of `runs` (Run). Never raises. Each run starts as if alone: the seed set,
     the module and inputs made again; the export and decompositions are
-    shared (_Shared), made from a copy of the first run's module that no run
-    calls. For each fx-road run the case passes, the ops its program calls
+    shared (_Shared), exported from a module made for it that no run calls. For each fx-road run the case passes, the ops its program calls
     are added to the set `ops[run name]`. With a dict `raw`, raw[c.name] is
     (text, "") of the program as fx.export_and_import(output_type="raw")
     imports it, or (None, why not)."""
@@ -273,12 +272,20 @@ def _made(c):
     return module, inputs
 
 
-def _decomposed(c, shared, module, inputs, decompositions):
+def _exported(c):
+    """The case's program, exported from a module made for it (as each run's
+    is: _made leaves the seed where a run's own _made does)."""
+    from torch_mlir import fx
+
+    module, inputs = _made(c)
+    return fx._exported(module, tuple(inputs[0]), {}, c.dynamic_shapes, strict=None)
+
+
+def _decomposed(c, shared, decompositions):
     """The case's program, exported (once) and decomposed (once per table)."""
     from torch_mlir import decompose, fx
 
-    exported = shared.get("exported", lambda: fx._exported(
-        copy.deepcopy(module), tuple(inputs[0]), {}, c.dynamic_shapes, strict=None))
+    exported = shared.get("exported", lambda: _exported(c))
     table = None if decompositions == "default" else {}
     return shared.get(("decomposed", decompositions),
                       lambda: decompose.run_decompositions(exported, fx._table(table)))
@@ -289,10 +296,10 @@ def _raw(c, shared):
     from torch_mlir.compiler_utils import OutputType
 
     try:
-        program = _decomposed(c, shared, *_made(c), "default")
+        program = _decomposed(c, shared, "default")
         return str(fx._import(program, OutputType.RAW)), ""
     except Exception as error:  # noqa: BLE001 - reported by the caller
-        return None, f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+        return None, first_line(error)
 
 
 def _run(c, run, shared, ops):
@@ -306,7 +313,7 @@ def _run(c, run, shared, ops):
         if run.road == "dynamo":
             compiled = through_dynamo(compiled_module, c.dynamic_shapes is not None)
         else:
-            program = _decomposed(c, shared, module, inputs, run.decompositions)
+            program = _decomposed(c, shared, run.decompositions)
             if run.road == "unrefined":
                 compiled = compile_unrefined(program, compiled_module)
             else:
