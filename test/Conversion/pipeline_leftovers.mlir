@@ -12,20 +12,20 @@ func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtenso
 
 // -----
 
-// A grouped transposed convolution (fx.export_and_import decomposes it into
-// ungrouped ones; the conversion has no pattern) is named, not its parameter
-// lists.
-func.func @grouped_transposed_conv(%x: !torch.vtensor<[1,4,3,3],f32>, %w: !torch.vtensor<[4,1,2,2],f32>) -> !torch.vtensor<[1,2,4,4],f32> {
-  %int1 = torch.constant.int 1
+// max_pool2d_with_indices over spatial sizes known only at run time (the
+// conversion takes static ones; no decomposition applies) is named, not its
+// parameter lists.
+func.func @max_pool_with_indices_dynamic(%x: !torch.vtensor<[1,2,?,?],f32>) -> (!torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>) {
   %int2 = torch.constant.int 2
   %int0 = torch.constant.int 0
-  %true = torch.constant.bool true
-  %none = torch.constant.none
-  %ones = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
-  %zeros = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
-  // expected-error @+1 {{'torch.aten.convolution' op is not part of the linalg-on-tensors backend contract}}
-  %0 = torch.aten.convolution %x, %w, %none, %ones, %zeros, %ones, %true, %zeros, %int2 : !torch.vtensor<[1,4,3,3],f32>, !torch.vtensor<[4,1,2,2],f32>, !torch.none, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,2,4,4],f32>
-  return %0 : !torch.vtensor<[1,2,4,4],f32>
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  // expected-error @+1 {{'torch.aten.max_pool2d_with_indices' op is not part of the linalg-on-tensors backend contract}}
+  %0, %1 = torch.aten.max_pool2d_with_indices %x, %k, %k, %p, %d, %false : !torch.vtensor<[1,2,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>
+  return %0, %1 : !torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>
 }
 
 // -----

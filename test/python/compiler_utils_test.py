@@ -1,7 +1,8 @@
 """Upstream torch-mlir's helper names in the core wheel, as upstream documents
 them: run_pipeline_with_repro_report, lower_mlir_module,
-BackendLoweringOptions and TorchMlirCompilerError in torch_mlir.compiler_utils;
-and the ImportError naming the replacement of each TorchScript-era name
+BackendLoweringOptions and TorchMlirCompilerError in torch_mlir.compiler_utils,
+lower_mlir_module taking upstream's backend contract (aten.matmul and
+__interpolate whole) and the result run against numpy; and the ImportError naming the replacement of each TorchScript-era name
 (torch_mlir.compile, torch_mlir.torchscript, TensorPlaceholder). No torch, no
 onnx: only the core wheel and numpy.
 
@@ -37,7 +38,49 @@ func.func @main(%x: !torch.vtensor<[2],f32>) -> !torch.vtensor<[2],f32> {
 }
 """
 
+# Ops upstream's Torch backend contract keeps whole (its ONNX road writes
+# MatMul as aten.matmul and Resize as __interpolate), which our conversion
+# does not take: a batched matmul with broadcast batches, F.interpolate
+# nearest by a factor of 2 and bilinear with align_corners to a size.
+UPSTREAM_CONTRACT = """
+func.func @main(%a: !torch.vtensor<[2,1,3,4],f32>, %b: !torch.vtensor<[5,4,6],f32>,
+                %x: !torch.vtensor<[1,2,3,4],f32>)
+    -> (!torch.vtensor<[2,5,3,6],f32>, !torch.vtensor<[1,2,6,8],f32>,
+        !torch.vtensor<[1,2,5,7],f32>) {
+  %none = torch.constant.none
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %nearest = torch.constant.str "nearest"
+  %bilinear = torch.constant.str "bilinear"
+  %f2 = torch.constant.float 2.000000e+00
+  %int5 = torch.constant.int 5
+  %int7 = torch.constant.int 7
+  %scales = torch.prim.ListConstruct %f2, %f2 : (!torch.float, !torch.float) -> !torch.list<float>
+  %size = torch.prim.ListConstruct %int5, %int7 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.matmul %a, %b : !torch.vtensor<[2,1,3,4],f32>, !torch.vtensor<[5,4,6],f32> -> !torch.vtensor<[2,5,3,6],f32>
+  %1 = torch.aten.__interpolate.size_list_scale_list %x, %none, %scales, %nearest, %none, %none, %false : !torch.vtensor<[1,2,3,4],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.none, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f32>
+  %2 = torch.aten.__interpolate.size_list_scale_list %x, %size, %none, %bilinear, %true, %none, %false : !torch.vtensor<[1,2,3,4],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,5,7],f32>
+  return %0, %1, %2 : !torch.vtensor<[2,5,3,6],f32>, !torch.vtensor<[1,2,6,8],f32>, !torch.vtensor<[1,2,5,7],f32>
+}
+"""
+
 LINALG = "builtin.module(torch-backend-to-linalg-on-tensors-backend-pipeline)"
+
+
+def bilinear_align_corners(x, sizes):
+    """numpy's reference for F.interpolate(x, size=sizes, mode="bilinear",
+    align_corners=True): per spatial dim, output o samples the input at
+    o * (in - 1) / (out - 1), blending its two neighbours."""
+    for axis, out in zip((2, 3), sizes):
+        n = x.shape[axis]
+        pos = np.linspace(0.0, n - 1, out)
+        lo = np.floor(pos).astype(np.int64)
+        hi = np.minimum(lo + 1, n - 1)
+        shape = [1] * x.ndim
+        shape[axis] = out
+        w = (pos - lo).reshape(shape)
+        x = np.take(x, lo, axis) * (1 - w) + np.take(x, hi, axis) * w
+    return x
 
 
 def parse(text):
@@ -131,6 +174,23 @@ class LowerMlirModuleTest(unittest.TestCase):
         x = np.array([[1, -2, 3], [-4, 5, -6]], np.float32)
         y = np.array([[0.5, 0.5, -4], [4.5, -5, 6]], np.float32)
         np.testing.assert_array_equal(invoker.main(x, y), np.maximum(x + y, 0))
+
+    def test_upstreams_contract_ops_lower_and_run(self):
+        module = cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS,
+                                      parse(UPSTREAM_CONTRACT))
+        self.assertNotIn("torch.", str(module))
+        from torch_mlir.refbackend import RefBackend
+        backend = RefBackend()
+        invoker = backend.load(backend.compile(module))
+        rng = np.random.default_rng(0)
+        a = rng.standard_normal((2, 1, 3, 4)).astype(np.float32)
+        b = rng.standard_normal((5, 4, 6)).astype(np.float32)
+        x = rng.standard_normal((1, 2, 3, 4)).astype(np.float32)
+        product, nearest, bilinear = invoker.main(a, b, x)
+        np.testing.assert_allclose(product, np.matmul(a, b), rtol=1e-5, atol=1e-5)
+        np.testing.assert_array_equal(nearest, x.repeat(2, axis=2).repeat(2, axis=3))
+        np.testing.assert_allclose(bilinear, bilinear_align_corners(x, (5, 7)),
+                                   rtol=1e-5, atol=1e-6)
 
     def test_output_type_by_name_and_options(self):
         module = cu.lower_mlir_module(False, "linalg-on-tensors", parse(ADD_RELU),

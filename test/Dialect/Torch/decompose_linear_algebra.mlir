@@ -1,6 +1,6 @@
 // torch-decompose-complex-ops on products and distances: dot, mv, outer,
-// baddbmm, bilinear (an einsum), trace, and the cdist operators (a vector
-// norm of the pairwise differences).
+// baddbmm, bilinear (an einsum), _trilinear (products and a sum), trace, and
+// the cdist operators (a vector norm of the pairwise differences).
 // RUN: torch-mlir-opt %s -torch-decompose-complex-ops -split-input-file | FileCheck %s
 
 // dot(a, b) = sum(a * b), to a 0-d tensor.
@@ -148,4 +148,32 @@ func.func @cdist_forward(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[5,4]
   %none = torch.constant.none
   %0 = torch.operator "aten._cdist_forward"(%a, %b, %p, %none) : (!torch.vtensor<[3,4],f32>, !torch.vtensor<[5,4],f32>, !torch.float, !torch.none) -> !torch.vtensor<[3,5],f32>
   return %0 : !torch.vtensor<[3,5],f32>
+}
+
+// -----
+
+// _trilinear (bilinear's ATen form), expand dims {2}, {1} and {1, 0} (a set,
+// inserted in increasing order), summed over dims 1 and 2: the inputs with
+// their unit dims, multiplied, then the sum drops the summed dims.
+// CHECK-LABEL: func.func @trilinear(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4,5],f32>, %[[Y:.*]]: !torch.vtensor<[4,3],f32>, %[[Z:.*]]: !torch.vtensor<[3],f32>)
+// CHECK:         %[[XE:.*]] = torch.aten.unsqueeze %[[X]], %int2 : {{.*}} -> !torch.vtensor<[4,5,1],f32>
+// CHECK:         %[[YE:.*]] = torch.aten.unsqueeze %[[Y]], %int1 : {{.*}} -> !torch.vtensor<[4,1,3],f32>
+// CHECK:         %[[Z0:.*]] = torch.aten.unsqueeze %[[Z]], %int0 : {{.*}} -> !torch.vtensor<[1,3],f32>
+// CHECK:         %[[ZE:.*]] = torch.aten.unsqueeze %[[Z0]], %int1 : {{.*}} -> !torch.vtensor<[1,1,3],f32>
+// CHECK:         %[[P:.*]] = torch.aten.mul.Tensor %[[XE]], %[[YE]] : {{.*}} -> !torch.vtensor<[4,5,3],f32>
+// CHECK:         %[[Q:.*]] = torch.aten.mul.Tensor %[[P]], %[[ZE]] : {{.*}} -> !torch.vtensor<[4,5,3],f32>
+// CHECK:         %[[S:.*]] = torch.aten.sum.dim_IntList %[[Q]], %{{.*}}, %false, %none : {{.*}} -> !torch.vtensor<[4],f32>
+// CHECK:         return %[[S]]
+// CHECK-NOT:     torch.aten._trilinear
+func.func @trilinear(%x: !torch.vtensor<[4,5],f32>, %y: !torch.vtensor<[4,3],f32>, %z: !torch.vtensor<[3],f32>) -> !torch.vtensor<[4],f32> {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %e1 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %e2 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %e3 = torch.prim.ListConstruct %int1, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %sum = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten._trilinear %x, %y, %z, %e1, %e2, %e3, %sum, %int1 : !torch.vtensor<[4,5],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[3],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
 }

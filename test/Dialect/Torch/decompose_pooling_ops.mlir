@@ -2,7 +2,8 @@
 // to a global mean, to avg_pool / max_pool_with_indices where the windows
 // are even, to products with averaging matrices where they are not; an
 // unbatched max_pool2d_with_indices batched; upsample_bilinear2d.vec as
-// gathers of the two neighbours blended per spatial dim.
+// gathers of the two neighbours blended per spatial dim; __interpolate as
+// the upsample op F.interpolate calls.
 // RUN: torch-mlir-opt %s -torch-decompose-complex-ops -split-input-file | FileCheck %s
 
 // adaptive_avg_pool2d to 1 x 1: the mean over the last two dims (7 x 5,
@@ -212,4 +213,85 @@ func.func @upsample_bilinear2d_align_corners(%x: !torch.vtensor<[?,2,3,3],f32>) 
   %s = torch.prim.ListConstruct %f, %f : (!torch.float, !torch.float) -> !torch.list<float>
   %0 = torch.aten.upsample_bilinear2d.vec %x, %none, %true, %s : !torch.vtensor<[?,2,3,3],f32>, !torch.none, !torch.bool, !torch.list<float> -> !torch.vtensor<[?,2,6,6],f32>
   return %0 : !torch.vtensor<[?,2,6,6],f32>
+}
+
+// -----
+
+// __interpolate (as TorchScript and upstream's backend contract keep
+// F.interpolate), nearest by a scale factor: upsample_nearest2d.vec with the
+// factor for both dims and no output size.
+// CHECK-LABEL: func.func @interpolate_nearest_scale(
+// CHECK-NOT:     torch.aten.__interpolate
+// CHECK-NOT:     torch.aten.upsample_nearest2d.vec
+// CHECK:         torch.aten.index_select {{.*}} -> !torch.vtensor<[1,2,6,4],f32>
+// CHECK:         torch.aten.index_select {{.*}} -> !torch.vtensor<[1,2,6,8],f32>
+func.func @interpolate_nearest_scale(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,6,8],f32> {
+  %none = torch.constant.none
+  %str = torch.constant.str "nearest"
+  %false = torch.constant.bool false
+  %f2 = torch.constant.float 2.000000e+00
+  %scales = torch.prim.ListConstruct %f2 : (!torch.float) -> !torch.list<float>
+  %0 = torch.aten.__interpolate.size_list_scale_list %x, %none, %scales, %str, %none, %none, %false : !torch.vtensor<[1,2,3,4],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.none, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f32>
+  return %0 : !torch.vtensor<[1,2,6,8],f32>
+}
+
+// -----
+
+// __interpolate bilinear to a size, align_corners: upsample_bilinear2d.vec
+// (its blends of two neighbours per dim).
+// CHECK-LABEL: func.func @interpolate_bilinear_size(
+// CHECK-NOT:     torch.aten.__interpolate
+// CHECK-NOT:     torch.aten.upsample_bilinear2d.vec
+// CHECK:         torch.aten.floor
+// CHECK:         torch.aten.add.Tensor {{.*}} -> !torch.vtensor<[1,2,5,7],f32>
+func.func @interpolate_bilinear_size(%x: !torch.vtensor<[1,2,3,4],f32>) -> !torch.vtensor<[1,2,5,7],f32> {
+  %none = torch.constant.none
+  %str = torch.constant.str "bilinear"
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %int5 = torch.constant.int 5
+  %int7 = torch.constant.int 7
+  %size = torch.prim.ListConstruct %int5, %int7 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.__interpolate.size_list_scale_list %x, %size, %none, %str, %true, %none, %false : !torch.vtensor<[1,2,3,4],f32>, !torch.list<int>, !torch.none, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,5,7],f32>
+  return %0 : !torch.vtensor<[1,2,5,7],f32>
+}
+
+// -----
+
+// Modes with no upsample decomposition (bicubic) and antialiasing stay whole.
+// CHECK-LABEL: func.func @interpolate_kept(
+// CHECK-DAG:     %[[BICUBIC:.*]] = torch.constant.str "bicubic"
+// CHECK-DAG:     %[[BILINEAR:.*]] = torch.constant.str "bilinear"
+// CHECK:         torch.aten.__interpolate.size_list_scale_list %{{.*}}, %{{.*}}, %{{.*}}, %[[BICUBIC]],
+// CHECK:         torch.aten.__interpolate.size_list_scale_list %{{.*}}, %{{.*}}, %{{.*}}, %[[BILINEAR]],
+func.func @interpolate_kept(%x: !torch.vtensor<[1,2,3,4],f32>) -> (!torch.vtensor<[1,2,6,8],f32>, !torch.vtensor<[1,2,6,8],f32>) {
+  %none = torch.constant.none
+  %bicubic = torch.constant.str "bicubic"
+  %bilinear = torch.constant.str "bilinear"
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %f2 = torch.constant.float 2.000000e+00
+  %scales = torch.prim.ListConstruct %f2, %f2 : (!torch.float, !torch.float) -> !torch.list<float>
+  %0 = torch.aten.__interpolate.size_list_scale_list %x, %none, %scales, %bicubic, %false, %none, %false : !torch.vtensor<[1,2,3,4],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f32>
+  %1 = torch.aten.__interpolate.size_list_scale_list %x, %none, %scales, %bilinear, %false, %none, %true : !torch.vtensor<[1,2,3,4],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.bool, !torch.none, !torch.bool -> !torch.vtensor<[1,2,6,8],f32>
+  return %0, %1 : !torch.vtensor<[1,2,6,8],f32>, !torch.vtensor<[1,2,6,8],f32>
+}
+
+// -----
+
+// __interpolate with recompute_scale_factor over sizes known only at run
+// time: declined before any op is made, so it stays whole and the pass
+// converges (an op made and then declined would keep it rewriting).
+// CHECK-LABEL: func.func @interpolate_recompute_dynamic(
+// CHECK:         torch.aten.__interpolate.size_list_scale_list
+// CHECK-NOT:     torch.aten.upsample_nearest2d.vec
+func.func @interpolate_recompute_dynamic(%x: !torch.vtensor<[1,2,?,?],f32>) -> !torch.vtensor<[1,2,?,?],f32> {
+  %none = torch.constant.none
+  %str = torch.constant.str "nearest"
+  %true = torch.constant.bool true
+  %false = torch.constant.bool false
+  %f2 = torch.constant.float 2.000000e+00
+  %scales = torch.prim.ListConstruct %f2, %f2 : (!torch.float, !torch.float) -> !torch.list<float>
+  %0 = torch.aten.__interpolate.size_list_scale_list %x, %none, %scales, %str, %none, %true, %false : !torch.vtensor<[1,2,?,?],f32>, !torch.none, !torch.list<float>, !torch.str, !torch.none, !torch.bool, !torch.bool -> !torch.vtensor<[1,2,?,?],f32>
+  return %0 : !torch.vtensor<[1,2,?,?],f32>
 }

@@ -155,6 +155,29 @@ func.func @products(%a: !torch.vtensor<[5,2,3],f32>, %b: !torch.vtensor<[3,4],f3
 
 // -----
 
+// _trilinear: the inputs with unit dims at their expand dims ({2}, {1} and
+// the set {1, 0}), broadcast to [4, 5, 3], less the summed dims; and with
+// nothing summed, the broadcast itself.
+// CHECK-LABEL: func.func @trilinear(
+// CHECK:         torch.aten._trilinear {{.*}} -> !torch.vtensor<[4],f32>
+// CHECK:         torch.aten._trilinear {{.*}} -> !torch.vtensor<[4,5,3],f32>
+func.func @trilinear(%x: !torch.vtensor<[4,5],f32>, %y: !torch.vtensor<[4,3],f32>,
+                     %z: !torch.vtensor<[3],f32>) -> (!torch.vtensor, !torch.vtensor) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %e1 = torch.prim.ListConstruct %int2 : (!torch.int) -> !torch.list<int>
+  %e2 = torch.prim.ListConstruct %int1 : (!torch.int) -> !torch.list<int>
+  %e3 = torch.prim.ListConstruct %int1, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %sum = torch.prim.ListConstruct %int1, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %none = torch.prim.ListConstruct : () -> !torch.list<int>
+  %0 = torch.aten._trilinear %x, %y, %z, %e1, %e2, %e3, %sum, %int1 : !torch.vtensor<[4,5],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[3],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor
+  %1 = torch.aten._trilinear %x, %y, %z, %e1, %e2, %e3, %none, %int1 : !torch.vtensor<[4,5],f32>, !torch.vtensor<[4,3],f32>, !torch.vtensor<[3],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.int -> !torch.vtensor
+  return %0, %1 : !torch.vtensor, !torch.vtensor
+}
+
+// -----
+
 // Constructors: dtype= when given, else PyTorch's defaults.
 // CHECK-LABEL: func.func @constructors(
 // CHECK:         torch.aten.zeros {{.*}} -> !torch.vtensor<[2,3],f32>

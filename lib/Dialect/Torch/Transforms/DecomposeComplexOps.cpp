@@ -42,6 +42,11 @@ public:
     populateSortingDecompositions(patterns, legal);
     populateRandomDecompositions(patterns, legal);
     populateBackwardDecompositions(patterns, legal);
+    // A function with no op a decomposition matches is left as it is (not
+    // folded either): the backend pipeline runs this pass on what the
+    // conversion to linalg left, which is usually nothing.
+    if (!holdsARoot(patterns))
+      return;
     // Not converging means a pattern changed the IR and then declined (or
     // two undo each other): say so, rather than fail without a word.
     if (failed(applyPatternsAndFoldGreedily(getOperation(),
@@ -54,6 +59,23 @@ public:
   }
 
 private:
+  bool holdsARoot(RewritePatternSet &patterns) {
+    llvm::DenseSet<OperationName> roots;
+    for (const std::unique_ptr<RewritePattern> &pattern :
+         patterns.getNativePatterns()) {
+      std::optional<OperationName> root = pattern->getRootKind();
+      if (!root)
+        return true; // a pattern for any op: it might match anything
+      roots.insert(*root);
+    }
+    return getOperation()
+        ->walk([&](Operation *op) {
+          return roots.contains(op->getName()) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
   LegalOps legal;
 };
 

@@ -8,6 +8,7 @@
 #include "Decompositions.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
@@ -464,6 +465,70 @@ public:
   }
 };
 
+/// _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim)
+/// (bilinear's ATen form): each input gets unit dims at its expand dims (a
+/// set, inserted in increasing order, so that all three have one rank), the
+/// three are multiplied, broadcasting, and summed over sumdim, which the
+/// result drops. unroll_dim only orders ATen's own loops.
+class DecomposeTrilinear : public Decomposition<Aten_TrilinearOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(Aten_TrilinearOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType result = knownType(op.getResult());
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "a result of unknown type");
+    std::optional<SmallVector<int64_t>> sumDims = constantInts(op.getSumdim());
+    if (!sumDims)
+      return rewriter.notifyMatchFailure(op, "sumdim not constants");
+    TorchBuilder b(rewriter, op.getLoc());
+    Type dtype = result.getDtype();
+    int64_t total = -1;
+    SmallVector<Value> expanded;
+    SmallVector<int64_t> sizes;
+    for (auto [input, expand] : {std::pair{op.getI1(), op.getExpand1()},
+                                 {op.getI2(), op.getExpand2()},
+                                 {op.getI3(), op.getExpand3()}}) {
+      ValueTensorType type = knownType(input);
+      std::optional<SmallVector<int64_t>> dims = constantInts(expand);
+      if (!type || !dims)
+        return rewriter.notifyMatchFailure(op, "an input of unknown rank or "
+                                               "expand dims not constants");
+      int64_t rank = type.getSizes().size() + dims->size();
+      if (total >= 0 && rank != total)
+        return rewriter.notifyMatchFailure(op, "inputs of different ranks");
+      total = rank;
+      llvm::SmallSet<int64_t, 4> set;
+      for (int64_t d : *dims)
+        set.insert(d < 0 ? d + rank : d);
+      Value v = input;
+      SmallVector<int64_t> vSizes(type.getSizes());
+      for (int64_t d = 0; d < rank; ++d) {
+        if (!set.contains(d))
+          continue;
+        vSizes.insert(vSizes.begin() + d, 1);
+        v = b.create<AtenUnsqueezeOp>(b.tensorType(vSizes, type.getDtype()), v,
+                                      b.constInt(d));
+      }
+      sizes = expanded.empty() ? vSizes : broadcastSizes(sizes, vSizes);
+      expanded.push_back(v);
+    }
+    Value product = b.create<AtenMulTensorOp>(b.tensorType(sizes, dtype),
+                                              expanded[0], expanded[1]);
+    product = b.create<AtenMulTensorOp>(b.tensorType(sizes, dtype), product,
+                                        expanded[2]);
+    if (!sumDims->empty())
+      product = b.create<AtenSumDimIntListOp>(
+          b.tensorType(result.getSizes(), dtype), product, b.intList(*sumDims),
+          b.constBool(false), b.none());
+    if (product.getType() != result)
+      product = b.create<TensorStaticInfoCastOp>(result, product);
+    rewriter.replaceOp(op, product);
+    return success();
+  }
+};
+
 /// bilinear(x1 [..., I], x2 [..., J], w [O, I, J], b) = einsum("ni,oij,nj->no")
 /// over the leading dims flattened to one, viewed back, plus b.
 class DecomposeBilinear : public Decomposition<AtenBilinearOp> {
@@ -561,9 +626,10 @@ public:
 
 void mlir::torch::Torch::decompositions::populateLinearAlgebraDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
-  patterns.add<DecomposeLinear, DecomposeMatmul, DecomposeOuter,
-               DecomposeBaddbmm, DecomposeEinsum, DecomposeBilinear>(
-      patterns.getContext(), legal);
+  patterns
+      .add<DecomposeLinear, DecomposeMatmul, DecomposeOuter, DecomposeBaddbmm,
+           DecomposeEinsum, DecomposeBilinear, DecomposeTrilinear>(
+          patterns.getContext(), legal);
   for (StringRef name : {"aten.cdist", "aten._cdist_forward"})
     patterns.add<DecomposeCdist>(patterns.getContext(), legal, name);
 }

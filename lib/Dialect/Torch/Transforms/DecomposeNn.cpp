@@ -848,6 +848,90 @@ public:
   }
 };
 
+/// __interpolate.size_list_scale_list(input, size?, scale_factor?, mode,
+/// align_corners?, recompute_scale_factor?, antialias), as TorchScript and
+/// upstream's Torch backend contract keep F.interpolate: for an [N, C, H, W]
+/// input in mode "nearest" or "bilinear", the upsample_*2d.vec op
+/// F.interpolate calls. A size is the output size; a scale factor gives
+/// floor(in * scale) and is kept for the sampling positions unless
+/// recompute_scale_factor says to sample by the sizes. One size or factor
+/// stands for both dims. Other modes and ranks, and antialiasing, stay whole.
+class DecomposeInterpolate
+    : public Decomposition<Aten__InterpolateSizeListScaleListOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(Aten__InterpolateSizeListScaleListOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType type = knownType(op.getInput());
+    if (!type || type.getSizes().size() != 4)
+      return rewriter.notifyMatchFailure(op, "not an [N, C, H, W] input");
+    std::optional<StringRef> mode = constantString(op.getMode());
+    if (!mode || (*mode != "nearest" && *mode != "bilinear"))
+      return rewriter.notifyMatchFailure(op, "a mode other than nearest or "
+                                             "bilinear");
+    std::optional<bool> antialias = constantBool(op.getAntialias());
+    if (!antialias || *antialias)
+      return rewriter.notifyMatchFailure(op, "antialiasing");
+    bool alignCorners = false;
+    if (!isNone(op.getAlignCorners())) {
+      std::optional<bool> align = constantBool(op.getAlignCorners());
+      if (!align)
+        return rewriter.notifyMatchFailure(op, "align_corners not a constant");
+      alignCorners = *align;
+    }
+    bool recompute = false;
+    if (!isNone(op.getRecomputeScaleFactor())) {
+      std::optional<bool> value = constantBool(op.getRecomputeScaleFactor());
+      if (!value)
+        return rewriter.notifyMatchFailure(op, "recompute_scale_factor not a "
+                                               "constant");
+      recompute = *value;
+    }
+    // Every check before any op is made: a pattern that declines must leave
+    // the IR as it was.
+    std::optional<SmallVector<int64_t>> size;
+    std::optional<SmallVector<double>> scales;
+    if (!isNone(op.getSize())) {
+      size = constantInts(op.getSize());
+      if (!size || size->empty() || size->size() > 2)
+        return rewriter.notifyMatchFailure(op, "size not 1 or 2 constants");
+    } else {
+      scales = constantNumbers(op.getScaleFactor());
+      if (!scales || scales->empty() || scales->size() > 2)
+        return rewriter.notifyMatchFailure(op,
+                                           "neither a size nor 1 or 2 scales");
+      if (recompute) {
+        int64_t h = type.getSizes()[2], w = type.getSizes()[3];
+        if (h == kUnknownSize || w == kUnknownSize)
+          return rewriter.notifyMatchFailure(op, "sizes to recompute the "
+                                                 "scales from not known");
+        size = {static_cast<int64_t>(std::floor(h * scales->front())),
+                static_cast<int64_t>(std::floor(w * scales->back()))};
+        scales.reset();
+      }
+    }
+    TorchBuilder b(rewriter, op.getLoc());
+    Value outputSize =
+        size ? b.intList({size->front(), size->back()}) : b.none();
+    Value scaleFactors = b.none();
+    if (scales) {
+      Type f = Torch::FloatType::get(op.getContext());
+      scaleFactors = b.list(
+          f, {b.constFloat(scales->front()), b.constFloat(scales->back())});
+    }
+    if (*mode == "nearest") {
+      rewriter.replaceOpWithNewOp<AtenUpsampleNearest2dVecOp>(
+          op, op.getType(), op.getInput(), outputSize, scaleFactors);
+    } else {
+      rewriter.replaceOpWithNewOp<AtenUpsampleBilinear2dVecOp>(
+          op, op.getType(), op.getInput(), outputSize,
+          b.constBool(alignCorners), scaleFactors);
+    }
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::torch::Torch::decompositions::populateNnDecompositions(
@@ -874,6 +958,6 @@ void mlir::torch::Torch::decompositions::populateNnDecompositions(
       DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool2dOp, 2, true>,
       DecomposeAdaptivePoolEven<AtenAdaptiveMaxPool3dOp, 3, true>,
       DecomposeUpsample2d<AtenUpsampleNearest2dVecOp, false>,
-      DecomposeUpsample2d<AtenUpsampleBilinear2dVecOp, true>>(
-      patterns.getContext(), legal);
+      DecomposeUpsample2d<AtenUpsampleBilinear2dVecOp, true>,
+      DecomposeInterpolate>(patterns.getContext(), legal);
 }

@@ -17,6 +17,7 @@
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 #include "torch-mlir/Dialect/Torch/Transforms/RefineTypes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallSet.h"
 
 namespace mlir::torch::Torch {
 #define GEN_PASS_DEF_REFINETYPES
@@ -1609,6 +1610,39 @@ Results bilinear(Operation *op) {
   }
   return one(s, resultDtype({arg(op, 0), arg(op, 1), arg(op, 2)}));
 }
+/// _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim):
+/// each input with unit dims at its expand dims (a set, inserted in
+/// increasing order), broadcast together, less the summed dims.
+Results trilinear(Operation *op) {
+  Type dtype = resultDtype({arg(op, 0), arg(op, 1), arg(op, 2)});
+  std::optional<SmallVector<int64_t>> summed = constantInts(arg(op, 6));
+  std::optional<Sizes> all;
+  for (unsigned i = 0; i < 3; ++i) {
+    Known x = known(op, i);
+    std::optional<SmallVector<int64_t>> expand = constantInts(arg(op, 3 + i));
+    if (!x.ranked() || !expand || !summed)
+      return one(std::nullopt, dtype);
+    int64_t rank = x.rank() + expand->size();
+    llvm::SmallSet<int64_t, 4> unit;
+    for (int64_t d : *expand)
+      unit.insert(d < 0 ? d + rank : d);
+    Sizes s = *x.sizes;
+    for (int64_t d = 0; d < rank; ++d)
+      if (unit.contains(d))
+        s.insert(s.begin() + std::min<int64_t>(d, s.size()), 1);
+    if (all && all->size() != s.size())
+      return one(std::nullopt, dtype);
+    all = all ? broadcastSizes(*all, s) : s;
+  }
+  llvm::SmallSet<int64_t, 4> gone;
+  for (int64_t d : *summed)
+    gone.insert(d < 0 ? d + static_cast<int64_t>(all->size()) : d);
+  Sizes s;
+  for (int64_t d = 0, e = all->size(); d < e; ++d)
+    if (!gone.contains(d))
+      s.push_back((*all)[d]);
+  return one(s, dtype);
+}
 /// repeat_interleave.self_int(self, repeats, dim?, output_size?).
 Results repeatInterleave(Operation *op) {
   Known self = known(op, 0);
@@ -2118,6 +2152,7 @@ void Table::populate() {
   add<Aten__InterpolateSizeListScaleListOp>(interpolate);
   add<AtenGridSamplerOp>(gridSampler);
   add<AtenBilinearOp>(bilinear);
+  add<Aten_TrilinearOp>(trilinear);
   add<AtenRepeatInterleaveSelfIntOp>(repeatInterleave);
   add<AtenAminmaxOp>(aminmax);
   add<AtenTensorOp>(tensorOfList);

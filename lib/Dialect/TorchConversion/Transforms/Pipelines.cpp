@@ -7,6 +7,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "torch-mlir/Conversion/Passes.h"
+#include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -18,6 +19,12 @@ void mlir::torch::TorchConversion::
   // the check names whatever did not lower.
   // What torch.export promised about argument sizes becomes checks first.
   pm.addNestedPass<func::FuncOp>(createSymbolicShapesToChecks());
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToLinalg());
+  // Ops a Torch backend contract may keep whole that the conversion does
+  // not take (upstream's keeps aten.matmul and __interpolate, say): the
+  // middle end's decompositions, then the conversion again. Our own middle
+  // end has decomposed them already, so for its output this finds nothing.
+  pm.addNestedPass<func::FuncOp>(Torch::createDecomposeComplexOps());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToLinalg());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToSCF());
   pm.addNestedPass<func::FuncOp>(createConvertTorchToArith());
@@ -33,7 +40,9 @@ void mlir::torch::TorchConversion::registerTorchConversionPassesAndPipelines() {
   registerConvertTorchPasses(); // convert-torch-to-linalg, -scf, -arith
   PassPipelineRegistration<>(
       "torch-backend-to-linalg-on-tensors-backend-pipeline",
-      "Lowers Torch backend-contract IR to linalg-on-tensors: the op "
-      "conversions, the backend type conversions, then the contract check",
+      "Lowers Torch backend-contract IR (ours or upstream's) to "
+      "linalg-on-tensors: the op conversions (what the conversion to linalg "
+      "leaves, such as aten.matmul, decomposed and converted again), the "
+      "backend type conversions, then the contract check",
       buildTorchBackendToLinalgOnTensorsBackendPipeline);
 }
