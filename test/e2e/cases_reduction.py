@@ -2,7 +2,6 @@
 any/all, variance and norms, and the softmax family built on them."""
 
 import torch
-import torch.nn.functional as F
 from torch.export import Dim
 
 from framework import CASES, fn_case

@@ -10,8 +10,8 @@ signature, and lowered with torch-function-to-torch-backend-pipeline, which
 must refine them again) and `dynamo` (torch.compile with the torch_mlir
 backend, no eager fallback). The runs of one case share its export and each
 decomposition (framework.run_case), so three runs cost much less than three
-processes. The runs but `fx` and `dynamo` leave out the cases that repeat
-another at other static sizes or dtypes.
+processes. The runs but `fx` leave out the cases that repeat another at
+other static sizes or dtypes.
 
 A run passes when every case not listed passes and every listed case fails;
 an unexpected pass fails it too (so the list stays true), as does a listed
@@ -57,10 +57,11 @@ def read_expected_failures(path):
     return expected
 
 
-def classify(outcomes, expected):
+def classify(outcomes, expected, list_name):
     """name -> (status, reason, detail, seconds) for each (name, passed, reason,
     detail, seconds): PASS, FAIL, XFAIL (failed, as listed) or XPASS (passed,
-    though listed: a failure of the run)."""
+    though listed in `list_name`, the run's expected-failure list: a failure
+    of the run)."""
     results = {}
     for name, passed, reason, detail, seconds in outcomes:
         if passed:
@@ -70,7 +71,7 @@ def classify(outcomes, expected):
         if status == "XFAIL":
             reason = f"{expected[name]} (got {reason})"
         elif status == "XPASS":
-            reason = f"passed, but expected_failures.txt says: {expected[name]}"
+            reason = f"passed, but {list_name} says: {expected[name]}"
         results[name] = (status, reason, detail, seconds)
     return results
 
@@ -189,17 +190,17 @@ def main():
     tables, totals = [], [0, 0, 0]
     for run, path in runs:
         expected = read_expected_failures(path)
-        if not run.variants:
-            # A listed variant is not run, so neither passes nor fails.
-            expected = {name: why for name, why in expected.items()
-                        if name not in CASES or not CASES[name].variant_of}
-        unknown = sorted(set(expected) - set(CASES))
+        # A listed name must be a case the run runs: this one's variants
+        # are not run, so a listed variant could never pass or fail.
+        unknown = sorted(name for name in expected if name not in CASES
+                         or (not run.variants and CASES[name].variant_of))
         results = classify([(name, *by_run[run.name]) for name, by_run, _, _ in outcomes
-                            if run.name in by_run], expected)
+                            if run.name in by_run], expected, Path(path).name)
         rows = [f"## {run.name}", "", "| case | status | reason |", "|---|---|---|"]
         rows += [f"| {n} | {s} | {r.replace('|', '/')} |"
                  for n, (s, r, _, _) in sorted(results.items())]
-        rows += [f"| {n} | UNKNOWN | listed in {Path(path).name}, but no such case |"
+        rows += [f"| {n} | UNKNOWN | listed in {Path(path).name}, but "
+                 f"{'no such case' if n not in CASES else 'the run leaves out variants'} |"
                  for n in unknown]
         tables.append("\n".join(rows) + "\n")
         print(tables[-1])

@@ -218,7 +218,7 @@ RUNS = {run.name: run for run in (
     Run("fx"),
     Run("no_decompositions", decompositions="none", variants=False),
     Run("unrefined", road="unrefined", variants=False),
-    Run("dynamo", road="dynamo"),
+    Run("dynamo", road="dynamo", variants=False),
 )}
 
 

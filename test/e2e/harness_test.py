@@ -14,14 +14,16 @@ class HarnessTest(unittest.TestCase):
         expected = {"b": "no lowering of X", "c": "no lowering of Y"}
         outcomes = [("a", True, "", "", 0.1), ("b", False, "boom", "", 0.1),
                     ("c", True, "", "", 0.1), ("d", False, "bad", "trace", 0.1)]
-        results = classify(outcomes, expected)
+        results = classify(outcomes, expected, "expected_failures_unrefined.txt")
         self.assertEqual({n: r[0] for n, r in results.items()},
                          {"a": "PASS", "b": "XFAIL", "c": "XPASS", "d": "FAIL"})
         self.assertEqual(results["b"][1], "no lowering of X (got boom)")
-        self.assertIn("passed, but expected_failures.txt says: no lowering of Y", results["c"][1])
+        self.assertIn("passed, but expected_failures_unrefined.txt says: no lowering of Y",
+                      results["c"][1])
         self.assertEqual(summary(results, []), (1, 2, 1))
         self.assertEqual(summary(results, ["gone"]), (1, 3, 1))
-        only_expected = classify([("b", False, "boom", "", 0.1)], expected)
+        only_expected = classify([("b", False, "boom", "", 0.1)], expected,
+                                 "expected_failures.txt")
         self.assertEqual(summary(only_expected, []), (0, 0, 1))
 
     def read(self, text):

@@ -62,16 +62,23 @@ class WheelMetadataTest(unittest.TestCase):
         self.assertEqual(self.torch["Version"], self.core["Version"])
 
     def test_torch_requirement_is_a_range_holding_the_tested_torch(self):
-        # The tested release and its patches; nothing older or newer that no
-        # test ran on.
+        # The tested releases and their patches; nothing older, newer or in
+        # between that no test ran on.
         reqs = {r.name: r for r in requirements(self.torch)}
         torch = reqs["torch"]
-        tested = Version(ARGS.tested_torch)
-        self.assertIn(tested, torch.specifier)
-        self.assertIn(Version(f"{tested.major}.{tested.minor}.{tested.micro + 1}"),
-                      torch.specifier)
-        self.assertNotIn(Version(f"{tested.major}.{tested.minor - 1}.0"), torch.specifier)
-        self.assertNotIn(Version(f"{tested.major}.{tested.minor + 1}.0"), torch.specifier)
+        tested = sorted(Version(v) for v in ARGS.tested_torch)
+        for release in tested:
+            self.assertIn(release, torch.specifier)
+            self.assertIn(Version(f"{release.major}.{release.minor}.{release.micro + 1}"),
+                          torch.specifier)
+        oldest, newest = tested[0], tested[-1]
+        self.assertNotIn(Version(f"{oldest.major}.{oldest.minor - 1}.0"), torch.specifier)
+        self.assertNotIn(Version(f"{newest.major}.{newest.minor + 1}.0"), torch.specifier)
+        minors = {(v.major, v.minor) for v in tested}
+        untested = [f"{oldest.major}.{m}" for m in range(oldest.minor, newest.minor + 1)
+                    if (oldest.major, m) not in minors
+                    and Version(f"{oldest.major}.{m}.0") in torch.specifier]
+        self.assertEqual(untested, [], f"{torch} admits releases no test ran on")
         self.assertFalse([s for s in torch.specifier if s.operator in ("==", "===")],
                          f"torch must not be pinned exactly: {torch}")
 
@@ -117,7 +124,8 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--core-wheel", required=True)
     parser.add_argument("--torch-wheel", required=True)
-    parser.add_argument("--tested-torch", required=True)
+    parser.add_argument("--tested-torch", action="append", required=True,
+                        help="a torch release the torch-linked tests run on (each)")
     parser.add_argument("--tested-numpy", required=True)
     parser.add_argument("--tested-onnx", required=True)
     ARGS, rest = parser.parse_known_args()

@@ -36,6 +36,32 @@ TORCH_WHEELS = [
     "typing_extensions",
 ]
 
+# PyTorch 2.14.1, the newest release the torch-mlir wheel claims
+# (python/version.bzl), for the tests that run on both ends of that range
+# (//utils/bazel/rules:torch_versions.bzl). PyPI has no CPU build of it for
+# x86_64: this is the CUDA 13 build, whose libtorch_cuda.so needs these CUDA
+# libraries to load at all (torch finds them on sys.path and preloads them);
+# nothing here runs on a GPU. Beside 2.13.0's other dependencies: 2.7 GB of
+# wheels, 4.4 GB unpacked, each in its own repository so Bazel unpacks them
+# side by side.
+TORCH_2_14_WHEELS = [
+    "torch_2_14",
+    "nvidia_cublas",
+    "nvidia_cuda_cupti",
+    "nvidia_cuda_nvrtc",
+    "nvidia_cuda_runtime",
+    "nvidia_cudnn_cu13",
+    "nvidia_cufft",
+    "nvidia_cufile",
+    "nvidia_curand",
+    "nvidia_cusolver",
+    "nvidia_cusparse",
+    "nvidia_cusparselt_cu13",
+    "nvidia_nccl_cu13",
+    "nvidia_nvjitlink",
+    "nvidia_nvshmem_cu13",
+]
+
 # What @llvm-raw extracts of LLVM's source tarball: what the overlay builds
 # from (LLVM, MLIR, the overlay itself, the license), without LLVM's and
 # MLIR's tests and docs and the other projects: 12,300 of its 146,000 files,
@@ -101,7 +127,7 @@ PINNED_WHEELS = [
     "pyelftools",
     "pytest",
     "wheel",
-] + TORCH_WHEELS + [
+] + TORCH_WHEELS + TORCH_2_14_WHEELS + [
     # tools/release: twine publishes (without keyring: credentials come from
     # TWINE_USERNAME/TWINE_PASSWORD or ~/.pypirc) ...
     "certifi",

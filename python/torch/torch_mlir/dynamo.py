@@ -181,8 +181,10 @@ def _compile_graph(graph_module, args, floats, options):
                     for i, n in enumerate(placeholders) if i not in fixed)
     example = tuple(a.detach() if isinstance(a, torch.Tensor) else a
                     for i, a in enumerate(args) if i not in fixed)
+    # A graph with no inputs (torch.arange(5), torch.randint(...)) has no
+    # sizes to make dynamic: export takes no entry for its empty *args.
     compiled = _fx.compile(_Positional(graph_module, fixed), *example,
-                           dynamic_shapes=(dynamic,), **options)
+                           dynamic_shapes=(dynamic,) if example else None, **options)
     if not fixed:
         return compiled
     return lambda *args: compiled(*(a for i, a in enumerate(args) if i not in fixed))

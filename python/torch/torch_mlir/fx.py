@@ -15,7 +15,7 @@ Part of the `torch-mlir` wheel, which needs PyTorch; the bindings it builds on
 try:
     import torch
 except ImportError as e:  # the core wheel alone: say what is missing
-    raise ImportError("torch_mlir.fx needs PyTorch (torch 2.13): pip install torch-mlir "
+    raise ImportError("torch_mlir.fx needs PyTorch (torch 2.13 or 2.14): pip install torch-mlir "
                       "installs it; torch-mlir-core alone has no PyTorch.") from e
 
 import inspect

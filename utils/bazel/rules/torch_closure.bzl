@@ -12,10 +12,13 @@ The test itself then has nothing left to check at run time; it lists what it
 covered. test/closure/ proves the check fires.
 """
 
+load("//utils/bazel:deps.bzl", "TORCH_2_14_WHEELS")
+
 TORCH_LINKED_TAG = "torch-linked"
 
-# External repositories that are PyTorch (the pinned wheel, issue 5).
-TORCH_REPOSITORIES = ["pypi_torch"]
+# External repositories that are PyTorch (the pinned wheels, issue 5), with
+# the CUDA libraries torch 2.14.1's wheel loads.
+TORCH_REPOSITORIES = ["pypi_torch"] + ["pypi_" + name for name in TORCH_2_14_WHEELS]
 
 _DEPENDENCY_ATTRS = ["deps", "data", "srcs", "files", "tools", "shared_libs", "actual"]
 
