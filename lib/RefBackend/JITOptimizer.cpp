@@ -16,7 +16,8 @@
 // code generator links anyway: promote what the lowering left in memory,
 // fold and simplify, rotate loops and hoist their invariants (index
 // arithmetic, and accumulators kept in registers) and remove redundancy. Code
-// generation itself runs at the engine's optimization level as before.
+// generation itself runs at the engine's optimization level as before, for
+// the host's CPU but for its bf16 conversion instructions (below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,6 +109,31 @@ void addFunctionPasses(llvm::legacy::FunctionPassManager &fpm,
   fpm.add(llvm::createCFGSimplificationPass());
 }
 
+// The host's bf16 conversion instructions (AVX512-BF16's and AVX-NE-CONVERT's
+// vcvtneps2bf16) flush subnormal inputs and results to zero whatever MXCSR
+// says, where PyTorch's casts round them like any other value (1e-40f is
+// bf16's smallest subnormal, not 0). Every function is compiled without
+// them, so that a truncation to bf16 calls the runtime's __truncsfbf2 /
+// __truncdfbf2 (Runtime/FloatConversions.cpp), which rounds to nearest even
+// at every exponent, on every host alike.
+void avoidFlushingBf16Conversions(llvm::Module &module,
+                                  llvm::TargetMachine *targetMachine) {
+  if (!targetMachine || !llvm::Triple(module.getTargetTriple()).isX86())
+    return;
+  std::string features = targetMachine->getTargetFeatureString().str();
+  if (!features.empty())
+    features += ",";
+  features += "-avx512bf16,-avxneconvert";
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    if (!function.hasFnAttribute("target-cpu"))
+      function.addFnAttr("target-cpu", targetMachine->getTargetCPU());
+    if (!function.hasFnAttribute("target-features"))
+      function.addFnAttr("target-features", features);
+  }
+}
+
 } // namespace
 
 std::function<llvm::Error(llvm::Module *)>
@@ -121,6 +147,7 @@ mlir::makeOptimizingTransformer(unsigned optLevel, unsigned sizeLevel,
       return llvm::make_error<llvm::StringError>(
           "invalid optimization level " + llvm::Twine(optLevel) + " (0 to 3)",
           llvm::inconvertibleErrorCode());
+    avoidFlushingBf16Conversions(*module, targetMachine);
     if (optLevel == 0)
       return llvm::Error::success();
 
