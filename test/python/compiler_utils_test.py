@@ -64,6 +64,33 @@ func.func @main(%a: !torch.vtensor<[2,1,3,4],f32>, %b: !torch.vtensor<[5,4,6],f3
 }
 """
 
+# Torch IR as TorchScript-era upstream wrote it: mutable tensors
+# (!torch.tensor) with type bounds on the arguments, no types inside, ops
+# written in place and through views. z = x * y + 2; z[1] = 0 (through a
+# row); z[:, 0] *= 2 (through a column block of z's transpose); returned: z,
+# z's row 0 taken before the column write, and tanh of z's second column.
+MUTABLE = """
+func.func @main(%x: !torch.tensor {torch.type_bound = !torch.vtensor<[3,4],f32>},
+                %y: !torch.tensor {torch.type_bound = !torch.vtensor<[3,4],f32>})
+    -> (!torch.tensor, !torch.tensor, !torch.tensor) {
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %float2 = torch.constant.float 2.000000e+00
+  %0 = torch.aten.mul.Tensor %x, %y : !torch.tensor, !torch.tensor -> !torch.tensor
+  %1 = torch.aten.add_.Scalar %0, %float2, %int1 : !torch.tensor, !torch.float, !torch.int -> !torch.tensor
+  %row1 = torch.aten.select.int %1, %int0, %int1 : !torch.tensor, !torch.int, !torch.int -> !torch.tensor
+  %2 = torch.aten.zero_ %row1 : !torch.tensor -> !torch.tensor
+  %row0 = torch.aten.select.int %1, %int0, %int0 : !torch.tensor, !torch.int, !torch.int -> !torch.tensor
+  %t = torch.aten.transpose.int %1, %int0, %int1 : !torch.tensor, !torch.int, !torch.int -> !torch.tensor
+  %col0 = torch.aten.slice.Tensor %t, %int0, %int0, %int1, %int1 : !torch.tensor, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.tensor
+  %3 = torch.aten.mul_.Scalar %col0, %float2 : !torch.tensor, !torch.float -> !torch.tensor
+  %col1 = torch.aten.select.int %1, %int1, %int1 : !torch.tensor, !torch.int, !torch.int -> !torch.tensor
+  %4 = torch.aten.tanh %col1 : !torch.tensor -> !torch.tensor
+  return %1, %row0, %4 : !torch.tensor, !torch.tensor, !torch.tensor
+}
+"""
+
 LINALG = "builtin.module(torch-backend-to-linalg-on-tensors-backend-pipeline)"
 
 
@@ -191,6 +218,39 @@ class LowerMlirModuleTest(unittest.TestCase):
         np.testing.assert_array_equal(nearest, x.repeat(2, axis=2).repeat(2, axis=3))
         np.testing.assert_allclose(bilinear, bilinear_align_corners(x, (5, 7)),
                                    rtol=1e-5, atol=1e-6)
+
+    def test_mutable_torch_ir_lowers_and_runs(self):
+        module = parse(MUTABLE)
+        cu.run_pipeline_with_repro_report(
+            module, "builtin.module(torch-function-to-torch-backend-pipeline)",
+            "Lowering mutable Torch IR to the backend contract")
+        text = str(module)
+        self.assertNotIn("!torch.tensor", text)
+        self.assertNotIn("torch.copy", text)
+        cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS, module)
+        from torch_mlir.refbackend import RefBackend
+        backend = RefBackend()
+        invoker = backend.load(backend.compile(module))
+        rng = np.random.default_rng(1)
+        x = rng.standard_normal((3, 4)).astype(np.float32)
+        y = rng.standard_normal((3, 4)).astype(np.float32)
+        z, row0, tanh_col1 = invoker.main(x, y)
+        want = x * y + 2
+        want[1] = 0
+        want[:, 0] *= 2
+        np.testing.assert_allclose(z, want, rtol=1e-6, atol=1e-6)
+        # A view sees the writes made after it was taken.
+        np.testing.assert_allclose(row0, want[0], rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(tanh_col1, np.tanh(want[:, 1]), rtol=1e-6, atol=1e-6)
+
+    def test_written_argument_is_refused_by_name(self):
+        module = parse(MUTABLE.replace("%0 = torch.aten.mul.Tensor %x, %y",
+                                       "%0 = torch.aten.mul_.Tensor %x, %y"))
+        with self.assertRaisesRegex(cu.TorchMlirCompilerError,
+                                    "writes argument #0 of @main in place"):
+            cu.run_pipeline_with_repro_report(
+                module, "builtin.module(torch-function-to-torch-backend-pipeline)",
+                "Lowering mutable Torch IR to the backend contract")
 
     def test_output_type_by_name_and_options(self):
         module = cu.lower_mlir_module(False, "linalg-on-tensors", parse(ADD_RELU),

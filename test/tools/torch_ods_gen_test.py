@@ -70,6 +70,28 @@ class SchemaTest(unittest.TestCase):
                          "PrimsConvertElementTypeOp")]:
             self.assertEqual(gen.cpp_class(gen.parse_schema(op)), cls)
 
+    def test_aliasing_tables(self):
+        def source(text):
+            return gen.view_source(gen.parse_schema(text))
+
+        self.assertEqual(source("aten::view(Tensor(a) self, SymInt[] size) -> Tensor(a)"), 0)
+        self.assertEqual(source("aten::expand_as(Tensor(a) self, Tensor other) -> Tensor(a)"), 0)
+        # Not views: a fresh result, a write, a view-or-copy, a list of views,
+        # a result aliasing no argument.
+        self.assertIsNone(source("aten::add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor"))
+        self.assertIsNone(source("aten::add_.Tensor(Tensor(a!) self, Tensor other, *, Scalar alpha=1) -> Tensor(a!)"))
+        self.assertIsNone(source("aten::reshape(Tensor(a) self, SymInt[] shape) -> Tensor(a)"))
+        self.assertIsNone(source("aten::chunk(Tensor(a -> *) self, int chunks, int dim=0) -> Tensor(a)[]"))
+        self.assertIsNone(source("aten::foo(Tensor self) -> Tensor(b)"))
+        table = gen.generate_aliasing(gen.read_registry(REGISTRY))
+        self.assertIn('TORCH_VIEW_OP("aten.transpose.int", 0)', table)
+        self.assertIn('TORCH_VIEW_OP("aten.select.int", 0)', table)
+        self.assertNotIn('"aten.to.dtype"', table)
+        # Writes: in-place variants and ops such as append that write a list.
+        self.assertIn('TORCH_MUTATING_OP("aten.add_.Tensor")', table)
+        self.assertIn('TORCH_MUTATING_OP("aten.append.t")', table)
+        self.assertNotIn('TORCH_MUTATING_OP("aten.add.Tensor")', table)
+
     def test_malformed_registry_names_the_line(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False,
                                          dir=os.environ.get("TEST_TMPDIR")) as f:

@@ -156,3 +156,14 @@ func.func @nan_to_num(%x: !torch.vtensor<[5],f32>, %y: !torch.vtensor<[5],f16>) 
   %1 = torch.aten.nan_to_num %y, %none, %none, %none : !torch.vtensor<[5],f16>, !torch.none, !torch.none, !torch.none -> !torch.vtensor<[5],f16>
   return %0, %1 : !torch.vtensor<[5],f32>, !torch.vtensor<[5],f16>
 }
+
+// -----
+
+// zero (x.zero_()'s value form) fills with 0.
+// CHECK-LABEL: func.func @zero(
+// CHECK:         %[[ZERO:.*]] = torch.constant.int 0
+// CHECK:         torch.aten.fill.Scalar %{{.*}}, %[[ZERO]] : !torch.vtensor<[2,3],si32>, !torch.int -> !torch.vtensor<[2,3],si32>
+func.func @zero(%x: !torch.vtensor<[2,3],si32>) -> !torch.vtensor<[2,3],si32> {
+  %0 = torch.aten.zero %x : !torch.vtensor<[2,3],si32> -> !torch.vtensor<[2,3],si32>
+  return %0 : !torch.vtensor<[2,3],si32>
+}

@@ -404,3 +404,21 @@ func.func @scatter_reduce(%x: !torch.vtensor<[3,5],f32>, %i: !torch.vtensor<[2,5
   %1 = torch.operator "aten.scatter.value_reduce"(%x, %int0, %i, %f, %mul) : (!torch.vtensor<[3,5],f32>, !torch.int, !torch.vtensor<[2,5],si64>, !torch.float, !torch.str) -> !torch.vtensor<[3,5],f32>
   return %0, %1 : !torch.vtensor<[3,5],f32>, !torch.vtensor<[3,5],f32>
 }
+
+// -----
+
+// select_scatter is slice_scatter of the source unsqueezed at dim, over one
+// index (a negative one counted from the end: here at run time).
+// CHECK-LABEL: func.func @select_scatter(
+// CHECK-SAME:      %[[X:.*]]: !torch.vtensor<[4,?],f32>, %[[SRC:.*]]: !torch.vtensor<[4],f32>)
+// CHECK:         %[[SIZE:.*]] = torch.aten.size.int %[[X]], %{{.*}} : !torch.vtensor<[4,?],f32>, !torch.int -> !torch.int
+// CHECK:         %[[START:.*]] = torch.aten.add.int %{{.*}}, %[[SIZE]]
+// CHECK:         %[[ROW:.*]] = torch.aten.unsqueeze %[[SRC]], %{{.*}} : !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[4,1],f32>
+// CHECK:         %[[END:.*]] = torch.aten.add.int %[[START]], %{{.*}}
+// CHECK:         torch.aten.slice_scatter %[[X]], %[[ROW]], %{{.*}}, %[[START]], %[[END]], %{{.*}} : {{.*}} -> !torch.vtensor<[4,?],f32>
+func.func @select_scatter(%x: !torch.vtensor<[4,?],f32>, %src: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4,?],f32> {
+  %int1 = torch.constant.int 1
+  %int-1 = torch.constant.int -1
+  %0 = torch.aten.select_scatter %x, %src, %int1, %int-1 : !torch.vtensor<[4,?],f32>, !torch.vtensor<[4],f32>, !torch.int, !torch.int -> !torch.vtensor<[4,?],f32>
+  return %0 : !torch.vtensor<[4,?],f32>
+}

@@ -45,8 +45,17 @@ func.func @not_constant(%x: !torch.vtensor<[4,5],f32>, %d: !torch.int) -> !torch
 
 // -----
 
-// A tensor without value semantics.
-// expected-error @+1 {{unsupported by backend contract: argument #0 has type '!torch.tensor<[4],f32>', which lacks value semantics}}
-func.func @non_value(%x: !torch.tensor<[4],f32>) -> !torch.tensor<[4],f32> {
-  return %x : !torch.tensor<[4],f32>
+// A tensor without value semantics that stays so: it is written in a branch
+// (torch-maximize-value-semantics follows one block).
+func.func @non_value(%x: !torch.vtensor<[4],f32>, %y: !torch.vtensor<[4],f32>, %c: !torch.bool) -> !torch.vtensor<[4],f32> {
+  // expected-error @+1 {{unsupported by backend contract: result #0 has type '!torch.tensor<[4],f32>', which lacks value semantics (a !torch.tensor, not a !torch.vtensor): torch-reduce-op-variants and torch-maximize-value-semantics could not make it a value (it is used in another block}}
+  %t = torch.copy.to_tensor %x : !torch.tensor<[4],f32>
+  torch.prim.If %c -> () {
+    torch.overwrite.tensor.contents %y overwrites %t : !torch.vtensor<[4],f32>, !torch.tensor<[4],f32>
+    torch.prim.If.yield
+  } else {
+    torch.prim.If.yield
+  }
+  %0 = torch.copy.to_vtensor %t : !torch.vtensor<[4],f32>
+  return %0 : !torch.vtensor<[4],f32>
 }

@@ -318,3 +318,26 @@ func.func @counted_and_operators(%x: !torch.vtensor<[4],f32>, %y: !torch.vtensor
   %4 = torch.operator "aten.fft_rfft2"(%y, %none, %dims, %none) : (!torch.vtensor<[3,8],f32>, !torch.none, !torch.list<int>, !torch.none) -> !torch.vtensor
   return %4 : !torch.vtensor
 }
+
+// -----
+
+// einsum: the output letters' sizes (a size-1 letter broadcasts), the
+// ellipsis's dims broadcast; without `->`, the ellipsis then the letters
+// used once, sorted. As numpy.einsum and torch.einsum give for the shapes.
+// CHECK-LABEL: func.func @einsum(
+// CHECK:         torch.aten.einsum {{.*}} -> !torch.vtensor<[5,1,2,3,6],f32>
+// CHECK:         torch.aten.einsum {{.*}} -> !torch.vtensor<[2,6],f32>
+// CHECK:         torch.aten.einsum {{.*}} -> !torch.vtensor<[],f32>
+func.func @einsum(%a: !torch.vtensor<[5,1,3,4],f32>, %b: !torch.vtensor<[2,4,6],f32>, %v: !torch.vtensor<[4],f32>) -> !torch.vtensor {
+  %none = torch.constant.none
+  %batched = torch.constant.str "...ij, bjk -> ...bik"
+  %implicit = torch.constant.str "bjk,j"
+  %inner = torch.constant.str "i,i->"
+  %ab = torch.prim.ListConstruct %a, %b : (!torch.vtensor<[5,1,3,4],f32>, !torch.vtensor<[2,4,6],f32>) -> !torch.list<vtensor>
+  %bv = torch.prim.ListConstruct %b, %v : (!torch.vtensor<[2,4,6],f32>, !torch.vtensor<[4],f32>) -> !torch.list<vtensor>
+  %vv = torch.prim.ListConstruct %v, %v : (!torch.vtensor<[4],f32>, !torch.vtensor<[4],f32>) -> !torch.list<vtensor>
+  %0 = torch.aten.einsum %batched, %ab, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor
+  %1 = torch.aten.einsum %implicit, %bv, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor
+  %2 = torch.aten.einsum %inner, %vv, %none : !torch.str, !torch.list<vtensor>, !torch.none -> !torch.vtensor
+  return %0 : !torch.vtensor
+}

@@ -49,8 +49,14 @@ std::string missing(Type type) {
   return "";
 }
 
-/// Why `op`'s result was not refined.
-std::string why(Operation *op) {
+/// Why `op`'s result was not refined (or, a mutable tensor, not made a
+/// value).
+std::string why(Operation *op, Type resultType) {
+  if (isa<NonValueTensorType>(resultType))
+    return "torch-reduce-op-variants and torch-maximize-value-semantics "
+           "could not make it a value (it is used in another block, called "
+           "with, returned, written through a view they do not follow, or "
+           "written by an op with no value variant)";
   if (!hasTypeRule(op))
     return ("torch-refine-types has no rule for '" +
             op->getName().getStringRef() + "'")
@@ -86,7 +92,8 @@ LogicalResult checkContract(ModuleOp module, bool report) {
         if (report)
           op->emitError() << "unsupported by backend contract: result #"
                           << r.getResultNumber() << " has type " << r.getType()
-                          << ", which lacks " << m << ": " << why(op);
+                          << ", which lacks " << m << ": "
+                          << why(op, r.getType());
         return WalkResult::interrupt();
       }
     return WalkResult::advance();

@@ -603,6 +603,38 @@ public:
   }
 };
 
+/// select_scatter(self, src, dim, index) as slice_scatter of src unsqueezed
+/// at dim, over [index, index + 1) (a negative index counted from the end).
+class DecomposeSelectScatter : public Decomposition<AtenSelectScatterOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenSelectScatterOp op,
+                          PatternRewriter &rewriter) const override {
+    ValueTensorType self = knownType(op.getSelf());
+    ValueTensorType src = knownType(op.getSrc());
+    if (!self || !src)
+      return rewriter.notifyMatchFailure(op, "operand types not known");
+    int64_t rank = self.getSizes().size();
+    std::optional<int64_t> dim = constantDim(op.getDim(), rank);
+    std::optional<int64_t> index = constantInt(op.getIndex());
+    if (!dim || !index)
+      return rewriter.notifyMatchFailure(op, "dim or index not a constant");
+    TorchBuilder b(rewriter, op.getLoc());
+    Value start = *index >= 0 ? b.constInt(*index)
+                              : b.addInt(b.constInt(*index),
+                                         b.sizeOf(op.getSelf(), *dim));
+    SmallVector<int64_t> sizes(src.getSizes());
+    sizes.insert(sizes.begin() + *dim, 1);
+    Value row = b.create<AtenUnsqueezeOp>(b.tensorType(sizes, src.getDtype()),
+                                          op.getSrc(), b.constInt(*dim));
+    rewriter.replaceOpWithNewOp<AtenSliceScatterOp>(
+        op, op.getType(), op.getSelf(), row, b.constInt(*dim), start,
+        b.addInt(start, b.constInt(1)), b.constInt(1));
+    return success();
+  }
+};
+
 /// PyTorch's prims as ATen ops: squeeze(a, dims) as squeeze.dim from the
 /// last dim down; collapse(a, start, end) as flatten.using_ints; view_of(a)
 /// as a itself; split_dim(a, dim, outer) as a view with [outer, -1] at dim.
@@ -792,17 +824,19 @@ public:
 
 void mlir::torch::Torch::decompositions::populateDataMovementDecompositions(
     RewritePatternSet &patterns, const LegalOps &legal) {
-  patterns.add<
-      DecomposeIndexPutMask<AtenIndexPutOp>,
-      DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>, DecomposeSplitUnpack,
-      DecomposeStack, DecomposeRepeat, DecomposePad,
-      DecomposeFlipRoll<AtenFlipOp>, DecomposeFlipRoll<AtenRollOp>,
-      DecomposeTriangle<AtenTrilOp>, DecomposeTriangle<AtenTriuOp>,
-      DecomposeEye<AtenEyeOp>, DecomposeEye<AtenEyeMOp>, DecomposeLinspace,
-      DecomposeIndexPutImpl, DecomposeScatterReduce,
-      DecomposeScatterValueReduce, DecomposeIndexAdd, DecomposeNegativePad,
-      DecomposePrimsSqueeze, DecomposePrimsCollapse, DecomposePrimsViewOf,
-      DecomposePrimsSplitDim, DecomposeTriangleIndices<AtenTrilIndicesOp, true>,
-      DecomposeTriangleIndices<AtenTriuIndicesOp, false>, DecomposeMaskedSelect,
-      DecomposeOneHot>(patterns.getContext(), legal);
+  patterns
+      .add<DecomposeIndexPutMask<AtenIndexPutOp>,
+           DecomposeIndexPutMask<AtenIndexPutHackedTwinOp>,
+           DecomposeSplitUnpack, DecomposeStack, DecomposeRepeat, DecomposePad,
+           DecomposeFlipRoll<AtenFlipOp>, DecomposeFlipRoll<AtenRollOp>,
+           DecomposeTriangle<AtenTrilOp>, DecomposeTriangle<AtenTriuOp>,
+           DecomposeEye<AtenEyeOp>, DecomposeEye<AtenEyeMOp>, DecomposeLinspace,
+           DecomposeIndexPutImpl, DecomposeScatterReduce,
+           DecomposeScatterValueReduce, DecomposeIndexAdd, DecomposeNegativePad,
+           DecomposeSelectScatter, DecomposePrimsSqueeze,
+           DecomposePrimsCollapse, DecomposePrimsViewOf, DecomposePrimsSplitDim,
+           DecomposeTriangleIndices<AtenTrilIndicesOp, true>,
+           DecomposeTriangleIndices<AtenTriuIndicesOp, false>,
+           DecomposeMaskedSelect, DecomposeOneHot>(patterns.getContext(),
+                                                   legal);
 }

@@ -579,6 +579,20 @@ public:
 
 /// x << s and x >> s with a Scalar s: the shifts of x by s as a 0-d tensor
 /// of x's dtype.
+/// zero(x) (the value form of x.zero_()) as fill.Scalar(x, 0).
+class DecomposeZero : public Decomposition<AtenZeroOp> {
+public:
+  using Decomposition::Decomposition;
+
+  LogicalResult decompose(AtenZeroOp op,
+                          PatternRewriter &rewriter) const override {
+    TorchBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOpWithNewOp<AtenFillScalarOp>(op, op.getType(),
+                                                  op.getSelf(), b.constInt(0));
+    return success();
+  }
+};
+
 template <typename OpTy, typename ShiftOp>
 class DecomposeShiftScalar : public Decomposition<OpTy> {
 public:
@@ -743,7 +757,7 @@ void mlir::torch::Torch::decompositions::populateElementwiseDecompositions(
       DecomposeFormula<AtenDeg2radOp>, DecomposeFormula<AtenRad2degOp>,
       DecomposeFormula<AtenSgnOp>, DecomposeFormula<AtenThresholdOp>,
       DecomposeFormula<AtenLogitOp>, DecomposeFormula<AtenNanToNumOp>,
-      DecomposeGlu, DecomposeDot, DecomposeMv, DecomposeTrace,
+      DecomposeGlu, DecomposeDot, DecomposeMv, DecomposeTrace, DecomposeZero,
       DecomposeCountNonzero<AtenCountNonzeroOp>,
       DecomposeCountNonzero<AtenCountNonzeroDimIntListOp>>(
       patterns.getContext(), legal);

@@ -49,8 +49,11 @@ struct TorchLoweringPipelineOptions
 };
 
 /// torch-function-to-torch-backend-pipeline: Torch IR from any producer,
-/// its tensors typed or not (`!torch.vtensor`), to the backend contract:
-/// operators raised, scalar shape arithmetic, then
+/// its tensors typed or not (`!torch.vtensor`), mutable or not
+/// (`!torch.tensor`), to the backend contract: operators raised, mutable
+/// tensors made values (torch-adjust-calling-conventions,
+/// torch-reduce-op-variants, torch-maximize-value-semantics), scalar shape
+/// arithmetic, then
 /// torch-lower-to-backend-contract (refinement, decompositions, folding,
 /// until the contract holds).
 void buildTorchFunctionToTorchBackendPipeline(

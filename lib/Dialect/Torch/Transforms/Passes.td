@@ -59,7 +59,8 @@ def DecomposeComplexOps : Pass<"torch-decompose-complex-ops", "func::FuncOp"> {
     fft_rfft; relu6, hardsigmoid, hardswish, mish, selu, celu, prelu, rrelu
     outside training, log_sigmoid, round with decimals; and index_put with a
     boolean mask beside integer indices; masked_select, one_hot,
-    tril_indices and triu_indices, view_as_complex, shifts by a number, and
+    tril_indices and triu_indices, view_as_complex, shifts by a number,
+    select_scatter (a slice_scatter of one index), zero (a fill), and
     PyTorch's prims (convert_element_type, squeeze, collapse, split_dim,
     view_of), upsample_nearest2d.vec and upsample_bilinear2d.vec (separable
     gathers and blends). Operators the registry lacks are matched by name
@@ -110,7 +111,7 @@ def RefineTypes : Pass<"torch-refine-types", "func::FuncOp"> {
     flatten, squeeze, unsqueeze, transpose, permute, select, slice, narrow,
     cat, stack, index_select, gather, index.Tensor, embedding, pads, the
     pieces of split, chunk and unbind), products (mm, bmm, matmul, linear,
-    addmm), constructors (`dtype=`, else PyTorch's default: f32, or the
+    addmm, einsum), constructors (`dtype=`, else PyTorch's default: f32, or the
     fill value's or bounds' kind), convolutions and pools (the window
     arithmetic, ceil_mode included), normalizations, attention, losses and
     interpolation, and `prim.If` (what both branches agree on).
@@ -124,6 +125,86 @@ def RefineTypes : Pass<"torch-refine-types", "func::FuncOp"> {
     function's results declared as `!torch.vtensor`: the function's type
     takes the refined ones (upstream's refine-public-return). Ops with no
     rule keep their types; the backend contract check names them.
+  }];
+  let dependentDialects = ["Torch::TorchDialect"];
+}
+
+def AdjustCallingConventions
+    : Pass<"torch-adjust-calling-conventions", "ModuleOp"> {
+  let summary = "Gives functions value-tensor arguments and results";
+  let description = [{
+    A function argument typed `!torch.tensor` (a mutable tensor, as
+    TorchScript-era upstream and other producers write them) becomes the
+    `!torch.vtensor` of its `torch.type_bound` attribute, or of its own
+    sizes and dtype where it has none; the body reads it through a fresh
+    copy (`torch.copy.to_tensor`), which torch-maximize-value-semantics
+    then removes. A `!torch.tensor` result is returned as the value it
+    holds (`torch.copy.to_vtensor`). Calls to a changed function pass and
+    receive values the same way.
+
+    An argument the function writes (an in-place op or
+    `torch.overwrite.tensor.contents` on it or a view of it) is an error at
+    the write: a value-semantic backend cannot write to its caller's
+    tensor, so the program must return the new value instead (torch_mlir's
+    FX import does, with `mutations="results"`).
+  }];
+  let dependentDialects = ["Torch::TorchDialect"];
+}
+
+def ReduceOpVariants : Pass<"torch-reduce-op-variants", "func::FuncOp"> {
+  let summary = "Rewrites in-place ops and ops on mutable tensors as "
+                "value-semantic ops";
+  let description = [{
+    An in-place variant (`aten.add_.Tensor`: an op the registry's schema
+    says writes its `self`, named with a trailing `_`) becomes its value
+    op (`aten.add.Tensor`) on `torch.copy.to_vtensor` copies of its
+    operands, whose result overwrites `self`
+    (`torch.overwrite.tensor.contents`); the op's result is `self` again.
+    The result keeps `self`'s dtype, as PyTorch's in-place ops do: where an
+    operand's dtype differs from it or is not known, the value op's dtype
+    is left to torch-refine-types and `aten.type_as` casts it back.
+    `aten.bernoulli_.float` becomes `aten.bernoulli.p`. Ops whose value
+    variant changes shape (`unsqueeze_`) or does not exist stay.
+
+    Any other ATen or prims op that neither writes nor aliases its operands
+    (the registry's schemas say which, TorchAliasing.inc) and holds mutable
+    tensors gets value-semantic operands (`torch.copy.to_vtensor`; lists
+    made by `torch.prim.ListConstruct` and optionals made by
+    `torch.derefine` are made again of copies) and results (each copied into
+    a fresh mutable tensor for its users). An op whose operand is a list or
+    optional made some other way, or with a list of mutable tensors as a
+    result, stays. View ops stay: torch-maximize-value-semantics follows
+    them.
+
+    `extra-library` (upstream's splice of value-semantics facts written in
+    Python) is refused by name.
+  }];
+  let options = [
+    Option<"extraLibrary", "extra-library", "std::string", /*default=*/"",
+           "Upstream's shape-library splice; refused if set">,
+  ];
+  let dependentDialects = ["Torch::TorchDialect"];
+}
+
+def MaximizeValueSemantics
+    : Pass<"torch-maximize-value-semantics", "func::FuncOp"> {
+  let summary = "Replaces fresh mutable tensors by the values they hold";
+  let description = [{
+    For each fresh mutable tensor (`torch.copy.to_tensor`), whose uses and
+    whose views' uses are all in its own block: follows its contents in
+    program order. A read (`torch.copy.to_vtensor`) becomes the value it
+    holds at that point; a read of a view becomes the view op applied to
+    that value there, so a view sees writes made after it was taken. A
+    write (`torch.overwrite.tensor.contents`) replaces the value; a write to
+    a view scatters into it: through `select.int` (`select_scatter`),
+    `slice.Tensor` (`slice_scatter`), `transpose.int`, `permute` with
+    constant dims, `unsqueeze`, the reshaping views of a source of known
+    rank (viewed back to its sizes), and aliases and casts. The copy, its
+    views and its reads and writes then go.
+
+    A tensor with any other use (a call, a return, an op in a nested
+    region, a write through another kind of view, an op that writes it in
+    place) stays mutable; the backend contract check names it.
   }];
   let dependentDialects = ["Torch::TorchDialect"];
 }

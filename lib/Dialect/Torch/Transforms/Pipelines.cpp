@@ -23,6 +23,10 @@ void mlir::torch::Torch::buildTorchDynamoExportToTorchBackendPipeline(
 void mlir::torch::Torch::buildTorchFunctionToTorchBackendPipeline(
     OpPassManager &pm, const TorchLoweringPipelineOptions &options) {
   pm.addNestedPass<func::FuncOp>(createRaiseOperators());
+  // Mutable tensors (!torch.tensor) to values, where they can be.
+  pm.addPass(createAdjustCallingConventions());
+  pm.addNestedPass<func::FuncOp>(createReduceOpVariants());
+  pm.addNestedPass<func::FuncOp>(createMaximizeValueSemantics());
   pm.addNestedPass<func::FuncOp>(createScalarizeShapes());
   // The options hold a view of the names; the pass copies them when made.
   std::vector<std::string> legal(options.backendLegalOps.begin(),
@@ -47,8 +51,10 @@ void mlir::torch::Torch::registerTorchPipelines() {
       buildTorchDynamoExportToTorchBackendPipeline);
   PassPipelineRegistration<TorchLoweringPipelineOptions>(
       "torch-function-to-torch-backend-pipeline",
-      "Takes Torch IR from any producer, its tensors typed or not, to the "
-      "Torch backend contract: operators raised, scalar shape arithmetic, "
+      "Takes Torch IR from any producer, its tensors typed or not, mutable "
+      "or not, to the Torch backend contract: operators raised, "
+      "torch-adjust-calling-conventions, torch-reduce-op-variants and "
+      "torch-maximize-value-semantics, scalar shape arithmetic, "
       "then torch-lower-to-backend-contract (torch-refine-types, "
       "torch-decompose-complex-ops, canonicalize, until the contract holds)",
       buildTorchFunctionToTorchBackendPipeline);

@@ -554,6 +554,86 @@ Results outer(Operation *op) {
     s = Sizes{(*a.sizes)[0], (*b.sizes)[0]};
   return one(s, resultDtype({arg(op, 0), arg(op, 1)}));
 }
+/// einsum(equation, tensors, path): each output letter's size (a letter of
+/// size 1 in one operand broadcasts), the ellipsis's dims broadcast across
+/// operands; without `->`, the ellipsis then the letters used once, sorted.
+Results einsum(Operation *op) {
+  std::optional<StringRef> equation = constantString(arg(op, 0));
+  std::optional<SmallVector<Value>> tensors = listElements(arg(op, 1));
+  if (!equation || !tensors)
+    return one(std::nullopt, nullptr);
+  Type dtype = resultDtype(*tensors);
+  std::string text;
+  for (char c : *equation)
+    if (c != ' ')
+      text.push_back(c);
+  StringRef lhs = text, rhs;
+  bool explicitOutput = lhs.contains("->");
+  if (explicitOutput)
+    std::tie(lhs, rhs) = lhs.split("->");
+  SmallVector<StringRef> terms;
+  lhs.split(terms, ',');
+  if (terms.size() != tensors->size())
+    return one(std::nullopt, dtype);
+  auto merge = [](int64_t a, int64_t b) {
+    return a == 1 ? b : b == 1 ? a : a == kUnknownSize ? b : a;
+  };
+  llvm::DenseMap<char, int64_t> sizes;
+  llvm::DenseMap<char, int> uses;
+  std::optional<Sizes> ellipsis;
+  for (auto [term, tensor] : llvm::zip(terms, *tensors)) {
+    Known k = Known::of(tensor);
+    if (!k.ranked())
+      return one(std::nullopt, dtype);
+    size_t dots = term.find("...");
+    int64_t letters = term.size() - (dots == StringRef::npos ? 0 : 3);
+    int64_t spread = k.rank() - letters;
+    if (spread < 0 || (dots == StringRef::npos && spread != 0))
+      return one(std::nullopt, dtype);
+    int64_t dim = 0;
+    for (size_t i = 0; i < term.size();) {
+      if (i == dots) {
+        Sizes part(k.sizes->begin() + dim, k.sizes->begin() + dim + spread);
+        ellipsis = ellipsis ? broadcastSizes(*ellipsis, part) : part;
+        dim += spread;
+        i += 3;
+        continue;
+      }
+      char c = term[i++];
+      int64_t n = (*k.sizes)[dim++];
+      auto [it, fresh] = sizes.try_emplace(c, n);
+      if (!fresh)
+        it->second = merge(it->second, n);
+      ++uses[c];
+    }
+  }
+  Sizes out;
+  if (!explicitOutput) {
+    if (ellipsis)
+      out = *ellipsis;
+    SmallVector<char> once;
+    for (auto [c, n] : uses)
+      if (n == 1)
+        once.push_back(c);
+    llvm::sort(once);
+    for (char c : once)
+      out.push_back(sizes[c]);
+    return one(out, dtype);
+  }
+  for (size_t i = 0; i < rhs.size();) {
+    if (rhs.substr(i).starts_with("...")) {
+      if (ellipsis)
+        out.append(ellipsis->begin(), ellipsis->end());
+      i += 3;
+      continue;
+    }
+    auto it = sizes.find(rhs[i++]);
+    if (it == sizes.end())
+      return one(std::nullopt, dtype);
+    out.push_back(it->second);
+  }
+  return one(out, dtype);
+}
 
 // --- rules: views and data movement
 // -------------------------------------------
@@ -2044,6 +2124,7 @@ void Table::populate() {
   add<AtenMvOp>(mv);
   add<AtenDotOp>(dot);
   add<AtenOuterOp>(outer);
+  add<AtenEinsumOp>(einsum);
 
   // Views and data movement.
   add<AtenViewOp, AtenReshapeOp, Aten_UnsafeViewOp, AtenViewCopyOp,
@@ -2183,18 +2264,6 @@ const Table &table() {
   return t;
 }
 
-/// Whether `use` may see its value's type gain sizes or a dtype: Torch ops
-/// read any tensor type (a branch's yield a subtype of the branch's
-/// result), but a function's return, a loop's carried values and a tuple
-/// keep the type they declare.
-bool acceptsRefinedType(OpOperand &use) {
-  Operation *user = use.getOwner();
-  if (!isa<TorchDialect>(user->getDialect()))
-    return false;
-  return !isa<PrimLoopConditionOp, PrimTupleConstructOp, GlobalSlotSetOp,
-              OperatorTerminatorOp>(user);
-}
-
 /// Refines `op`'s results by its rule; true if a type changed.
 bool refine(Operation *op, OpBuilder &builder) {
   bool pending = llvm::any_of(op->getResultTypes(), [](Type t) {
@@ -2280,6 +2349,14 @@ public:
 };
 
 } // namespace
+
+bool Torch::acceptsRefinedType(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (!isa<TorchDialect>(user->getDialect()))
+    return false;
+  return !isa<PrimLoopConditionOp, PrimTupleConstructOp, GlobalSlotSetOp,
+              OperatorTerminatorOp>(user);
+}
 
 bool Torch::hasTypeRule(Operation *op) {
   if (auto operatorOp = dyn_cast<OperatorOp>(op))

@@ -21,6 +21,12 @@ bool refineTypes(Operation *root);
 /// Whether torch-refine-types has a rule for `op`'s results.
 bool hasTypeRule(Operation *op);
 
+/// Whether `use` may see its value's type gain sizes or a dtype: Torch ops
+/// read any tensor type (a branch's yield a subtype of the branch's
+/// result), but a function's return, a loop's carried values and a tuple
+/// keep the type they declare.
+bool acceptsRefinedType(OpOperand &use);
+
 } // namespace mlir::torch::Torch
 
 #endif // TORCH_MLIR_DIALECT_TORCH_TRANSFORMS_REFINETYPES_H
