@@ -140,9 +140,9 @@ def program_ops(program):
 
 def through_dynamo(module, dynamic):
     """`module` compiled by torch.compile with our backend (torch_mlir.dynamo),
-    as a callable like fx.compile's: run under torch.no_grad() (the backend is
-    inference only), raising if a graph does not compile (no eager fallback)
-    or if none was compiled at all."""
+    as a callable like fx.compile's: run under torch.no_grad() (inference:
+    the suite checks forward values), raising if a graph does not compile (no
+    eager fallback) or if none was compiled at all."""
     from torch_mlir.dynamo import TorchMlirBackend
 
     torch._dynamo.reset()

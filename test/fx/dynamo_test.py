@@ -4,7 +4,8 @@ The backend is found by name through the wheel's entry point (in a fresh
 process that has not imported torch_mlir); static graphs, `dynamic=True`,
 recompiles on new sizes (Dynamo's automatic dynamic shapes), size arguments,
 graph breaks, the eager fallback and its warning (and `fallback="error"`),
-grad mode, options. Then the real-model corpus's PyTorch models
+training (AOTAutograd's forward and backward graphs compiled: loss,
+gradients, BatchNorm's running stats and SGD steps as eager's), options. Then the real-model corpus's PyTorch models
 (test/onnx/corpus.py: torchvision's resnet18 and mobilenet_v2, BERT,
 DistilBERT, GPT-2 and T5's encoder, and torch.nn models), each static and with
 `dynamic=True` at three sizes, within 1e-4 of eager (outputs of magnitude
@@ -15,6 +16,7 @@ model is printed.
 
 import argparse
 import collections
+import copy
 import os
 import subprocess
 import sys
@@ -42,12 +44,47 @@ def backend(**options):
 
 
 class Net(torch.nn.Module):
+    input_shape = (8,)
+
     def __init__(self):
         super().__init__()
         self.fc1, self.fc2 = torch.nn.Linear(8, 16), torch.nn.Linear(16, 4)
 
     def forward(self, x):
         return torch.softmax(self.fc2(torch.relu(self.fc1(x))), dim=-1)
+
+
+class ConvNet(torch.nn.Module):
+    """Convolution, BatchNorm (its running stats written in training), max
+    pooling and a linear head."""
+
+    input_shape = (3, 8, 8)
+
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 6, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(6)
+        self.fc = torch.nn.Linear(6 * 4 * 4, 4)
+
+    def forward(self, x):
+        x = torch.nn.functional.max_pool2d(torch.relu(self.bn(self.conv(x))), 2)
+        return self.fc(x.flatten(1))
+
+
+class Block(torch.nn.Module):
+    """A transformer-style block: LayerNorm, GELU MLP, residual, log_softmax."""
+
+    input_shape = (5, 8)
+
+    def __init__(self):
+        super().__init__()
+        self.norm = torch.nn.LayerNorm(8)
+        self.up, self.down = torch.nn.Linear(8, 16), torch.nn.Linear(16, 8)
+        self.head = torch.nn.Linear(8, 4)
+
+    def forward(self, x):
+        x = x + self.down(torch.nn.functional.gelu(self.up(self.norm(x))))
+        return torch.log_softmax(self.head(x.mean(1)), dim=-1)
 
 
 class BesselNet(torch.nn.Module):
@@ -171,17 +208,47 @@ class BackendTest(unittest.TestCase):
         with self.assertRaisesRegex(Exception, "special_bessel_j0"):
             compiled(torch.randn(5))
 
-    def test_grad_mode_runs_eager_and_says_why(self):
-        net, b = Net(), backend()
-        compiled = torch.compile(net, backend=b)
-        x = torch.randn(3, 8)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            got = compiled(x)
-        self.assertIsNotNone(got.grad_fn)  # eager's autograd history
-        assert_close(self, got.detach(), net(x).detach())
-        self.assertTrue(any("inference only" in str(w.message) for w in caught))
-        self.assertEqual(b.compiled_graphs, 0)
+    def test_training_matches_eager(self):
+        # Grad mode with parameters that require grad: AOTAutograd's forward
+        # and backward graphs, both compiled (fallback="error": no eager).
+        # BatchNorm in training mode updates its running stats (a buffer the
+        # forward graph writes); loss, gradients and stats as eager's.
+        for model in (Net(), ConvNet().train(), Block()):
+            with self.subTest(type(model).__name__):
+                torch._dynamo.reset()
+                eager = copy.deepcopy(model)
+                b = backend(fallback="error")
+                compiled = torch.compile(model, backend=b)
+                x = torch.randn(4, *model.input_shape)
+                target = torch.randn(4, 4)
+                loss = torch.nn.functional.mse_loss(compiled(x), target)
+                want = torch.nn.functional.mse_loss(eager(x), target)
+                self.assertIsNotNone(loss.grad_fn)
+                loss.backward()
+                want.backward()
+                assert_close(self, loss.detach(), want.detach())
+                for (name, p), q in zip(model.named_parameters(), eager.parameters()):
+                    self.assertIsNotNone(p.grad, name)
+                    assert_close(self, p.grad, q.grad)
+                for (name, buf), other in zip(model.named_buffers(), eager.buffers()):
+                    assert_close(self, buf.float(), other.float())
+                self.assertEqual((b.compiled_graphs, b.fallbacks), (1, []))
+
+    def test_training_steps_follow_eager(self):
+        # Three SGD steps: the compiled model's parameters stay with eager's.
+        model = ConvNet().train()
+        eager = copy.deepcopy(model)
+        compiled = torch.compile(model, backend=backend(fallback="error"))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        eager_opt = torch.optim.SGD(eager.parameters(), lr=0.1)
+        for step in range(3):
+            x, target = torch.randn(4, *model.input_shape), torch.randn(4, 4)
+            for m, o in ((compiled, opt), (eager, eager_opt)):
+                o.zero_grad()
+                torch.nn.functional.mse_loss(m(x), target).backward()
+                o.step()
+        for p, q in zip(model.parameters(), eager.parameters()):
+            assert_close(self, p.detach(), q.detach())
 
     def test_options(self):
         net = Net().eval()

@@ -24,16 +24,22 @@ a second size).
 A graph that cannot be compiled (an op with no lowering, a construct export
 refuses) runs in eager PyTorch instead, with one warning naming the cause; the
 backend counts them (`compiled_graphs`, `fallbacks`). `fallback="error"`
-raises instead. Inference only, as fx.compile is: a graph called in grad mode
-with an input that requires grad (a model's parameters, unless under
-torch.no_grad() or torch.inference_mode()) runs in eager, whose results
-carry autograd history, and the warning says so.
+raises instead.
+
+Training: a graph called in grad mode with an input that requires grad (a
+model's parameters, unless under torch.no_grad() or torch.inference_mode())
+goes through AOTAutograd, which splits it into a forward and a backward
+graph of ATen ops (decomposed by the same table); each is compiled as above
+at its first call, so `loss.backward()` runs compiled code too. Such a graph
+is compiled for the sizes of its first call and again for new sizes (no
+dynamic sizes in training yet), and one whose unspecialized Python floats
+Dynamo passes as tensors (`dynamic=True` with a BatchNorm's `momentum`)
+runs in eager, with the warning.
 """
 
 import warnings
 
 import torch
-import torch.utils._pytree as pytree
 
 from torch_mlir import fx as _fx
 
@@ -120,24 +126,31 @@ class _Graph:
         self._runs = {}  # the floats' values -> the compiled (or eager) callable
 
     def __call__(self, *args):
-        key = tuple(args[i].item() for i in self._floats)
+        training = torch.is_grad_enabled() and any(
+            isinstance(a, torch.Tensor) and a.requires_grad for a in args)
+        key = (training, tuple(args[i].item() for i in self._floats))
+        if training:
+            key += (tuple(tuple(a.shape) if isinstance(a, torch.Tensor) else a
+                          for a in args),)
         run = self._runs.get(key)
         if run is None:
-            run = self._runs[key] = self._compile(args)
+            run = self._runs[key] = self._compile(args, training)
         return run(*args)
 
-    def _compile(self, args):
+    def _compile(self, args, training):
         try:
-            if torch.is_grad_enabled() and any(isinstance(a, torch.Tensor) and a.requires_grad
-                                               for a in args):
-                raise _InferenceOnly(
-                    "inference only: an input requires grad in grad mode (the model's "
-                    "parameters, unless under torch.no_grad() or torch.inference_mode()), and "
-                    "the compiled graph's results would carry no autograd history")
-            compiled = _compile_graph(self._graph_module, args, self._floats,
-                                      self._backend.options)
+            if training:
+                if self._floats:
+                    raise _Unsupported(
+                        "training a graph whose Python floats Dynamo passes as tensors "
+                        "(dynamic=True made a module's float attribute an input): AOTAutograd "
+                        "would trace their .item()")
+                compiled = _compile_training(self._graph_module, args, self._backend.options)
+            else:
+                compiled = _compile_graph(self._graph_module, args, self._floats,
+                                          self._backend.options)
         except Exception as error:  # noqa: BLE001 - every cause is reported or raised
-            if self._backend.fallback == "error" and not isinstance(error, _InferenceOnly):
+            if self._backend.fallback == "error" and not isinstance(error, _Unsupported):
                 raise
             if self._backend.fallback == "error":
                 raise RuntimeError(f"torch_mlir backend: {error}") from None
@@ -150,8 +163,8 @@ class _Graph:
         return compiled
 
 
-class _InferenceOnly(Exception):
-    pass
+class _Unsupported(Exception):
+    """What the backend does not compile, by design rather than by a failure."""
 
 
 class _Positional(torch.nn.Module):
@@ -188,6 +201,73 @@ def _compile_graph(graph_module, args, floats, options):
     if not fixed:
         return compiled
     return lambda *args: compiled(*(a for i, a in enumerate(args) if i not in fixed))
+
+
+def _compile_training(graph_module, args, options):
+    """`graph_module` through AOTAutograd: its forward and backward graphs
+    (ATen, functional, decomposed by our table) each compiled at their first
+    call. A callable taking every input; its results carry autograd history."""
+    from torch._dynamo.backends.common import fake_tensor_unsupported
+    from torch._functorch.aot_autograd import aot_module_simplified
+
+    table = _fx._table(options["decomposition_table"], options["backend_legal_ops"])
+
+    # AOTAutograd hands over fake tensors; real ones of their sizes and dtypes
+    # are the example fx.compile exports with. Both graphs compile here (for
+    # static sizes AOTAutograd compiles the backward at once), so a failure
+    # is this graph's fallback to eager, not an error at backward().
+    @fake_tensor_unsupported
+    def compiler(gm, example_inputs):
+        return _AtenGraph(gm, example_inputs, options)
+
+    return aot_module_simplified(graph_module, list(args), fw_compiler=compiler,
+                                 bw_compiler=compiler, decompositions=table)
+
+
+class _AtenGraph:
+    """An AOTAutograd forward or backward graph, compiled by fx.compile with
+    `example_inputs`; called as AOTAutograd calls its compiled graphs (one
+    list of inputs, which it empties). The backward graph's None results (the
+    gradients of inputs that need none) are put back around the compiled
+    graph's tensors."""
+
+    _boxed_call = True
+
+    def __init__(self, graph_module, example_inputs, options):
+        output = next(n for n in graph_module.graph.nodes if n.op == "output")
+        results = output.args[0]
+        self._results = len(results)
+        self._tensors = [i for i, r in enumerate(results) if r is not None]
+        options = dict(options)
+        options.pop("decomposition_table")  # AOTAutograd applied it
+        example = [a.detach() if isinstance(a, torch.Tensor) else a for a in example_inputs]
+        with torch.no_grad():
+            self._compiled = _fx.compile(_TensorResults(graph_module, self._tensors),
+                                         *example, decomposition_table={}, **options)
+
+    def __call__(self, boxed):
+        args = list(boxed)
+        boxed.clear()  # the inputs are freed as soon as the graph is done with them
+        tensors = self._compiled(*args)
+        if not isinstance(tensors, (tuple, list)):
+            tensors = (tensors,)
+        results = [None] * self._results
+        for i, t in zip(self._tensors, tensors):
+            results[i] = t
+        return results
+
+
+class _TensorResults(torch.nn.Module):
+    """A graph module returning only its results at `indices` (not None)."""
+
+    def __init__(self, graph_module, indices):
+        super().__init__()
+        self.graph = graph_module
+        self.indices = indices
+
+    def forward(self, *args):
+        results = self.graph(*args)
+        return tuple(results[i] for i in self.indices)
 
 
 def _is_unspecialized_float(placeholder):
