@@ -31,6 +31,7 @@ Runs the two wheels as built (unpacked side by side), like test/fx.
 
 import argparse
 import concurrent.futures
+import dataclasses
 import functools
 import importlib
 import multiprocessing
@@ -159,6 +160,9 @@ def main():
     parser.add_argument("--upstream-wheel",
                         help="upstream torch-mlir's wheel: its torch-mlir-opt must read every "
                              "case's program as imported raw (//test/interop:upstream_reads_ours)")
+    parser.add_argument("--no-variants", action="store_true",
+                        help="leave out the variants in every run (a list naming one is "
+                             "then an error): the ops at their case's sizes and dtypes only")
     parser.add_argument("cases", nargs="*", help="run only these cases")
     args = parser.parse_args()
 
@@ -171,6 +175,8 @@ def main():
     from framework import CASES
 
     runs = [parse_run(text) for text in args.run]
+    if args.no_variants:
+        runs = [(dataclasses.replace(run, variants=False), path) for run, path in runs]
     if len({run.name for run, _ in runs}) != len(runs):
         raise SystemExit("--run: a run is named twice")
     if args.registry and "no_decompositions" not in {run.name for run, _ in runs}:
@@ -178,6 +184,8 @@ def main():
     if args.upstream_wheel and not args.registry:
         raise SystemExit("--upstream-wheel needs --registry")
     names = args.cases or sorted(CASES)
+    if not any(run.variants for run, _ in runs):
+        names = [name for name in names if not CASES[name].variant_of]
 
     context = multiprocessing.get_context("spawn")
     with concurrent.futures.ProcessPoolExecutor(args.jobs, mp_context=context,

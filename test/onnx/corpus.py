@@ -105,7 +105,10 @@ def declare_torchvision_ops():
     fail to load beside ours; the models use none of them, but importing
     torchvision (which transformers does too, when it is installed) registers
     fakes for two, which needs their schemas declared first."""
-    if not hasattr(declare_torchvision_ops, "library"):
+    # PyPI's torchvision wheels are CUDA builds: beside a CUDA build of torch
+    # (2.14.1's) their ops load and define themselves, and declaring them
+    # here first would define them twice.
+    if torch.version.cuda is None and not hasattr(declare_torchvision_ops, "library"):
         library = torch.library.Library("torchvision", "DEF")
         for op in ("nms", "qnms"):
             library.define(f"{op}(Tensor dets, Tensor scores, float iou_threshold) -> Tensor")

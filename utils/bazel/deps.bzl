@@ -111,6 +111,9 @@ CORPUS_WHEELS = [
     "pydantic_core",
     "annotated_types",
     "typing_inspection",
+    # torchvision for torch 2.14.1 (its 2.13.0 one requires that torch), for the
+    # corpus's tests on the newest torch the wheel claims.
+    "torchvision_2_14",
 ]
 
 # Wheels pinned in deps.lock; each becomes @pypi_<name>//:pkg (and :whl).

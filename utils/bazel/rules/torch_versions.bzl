@@ -11,6 +11,12 @@ test runs on) and `compile_test_torch_2_14` on the newest. The macro adds the
 torch itself, so the libraries a test uses must not depend on a torch: they
 are tagged "torch-linked" (which the torch-free closure check reads) and
 leave the choice to the test. `args_by_torch` replaces `args` for a release.
+
+CI's budget does not hold every test twice: a release in `manual` gets a test
+tagged "manual", which `//test/...` leaves out and which runs when named. All
+the tests of a release, manual ones included:
+
+    ./bazelw test $(./bazelw query 'attr(tags, "torch-2.14", //test/...)')
 """
 
 TORCH_OLDEST = "2.13"
@@ -25,10 +31,21 @@ _TORCH = {
     "2.14": "@pypi_torch_2_14//:pkg",
 }
 
+# The torchvision built for each (a test passes `torchvision = True`).
+_TORCHVISION = {
+    "2.13": "@pypi_torchvision//:pkg",
+    "2.14": "@pypi_torchvision_2_14//:pkg",
+}
+
 def torch_py_test(name, torch = [TORCH_OLDEST], deps = [], tags = [], args = [],
-                  args_by_torch = {}, **kwargs):
-    """A py_test per torch release in `torch`; the oldest's keeps `name`."""
+                  args_by_torch = {}, manual = [], torchvision = False, **kwargs):
+    """A py_test per torch release in `torch`; the oldest's keeps `name`.
+    Those of the releases in `manual` run only when named; with
+    `torchvision`, each gets the torchvision built for its torch."""
     main = kwargs.pop("main", name + ".py")
+    for release in manual:
+        if release not in torch:
+            fail("%s: manual names %s, which torch does not" % (name, release))
     for release in torch:
         if release not in _TORCH:
             fail("%s: no pinned torch %s (pinned: %s)" % (name, release, ", ".join(_TORCH)))
@@ -37,8 +54,10 @@ def torch_py_test(name, torch = [TORCH_OLDEST], deps = [], tags = [], args = [],
             name = name + suffix,
             main = main,
             args = args_by_torch.get(release, args),
-            deps = deps + [_TORCH[release]],
-            tags = tags + ["torch-linked", "torch-" + release],
+            deps = deps + [_TORCH[release]] +
+                   ([_TORCHVISION[release]] if torchvision else []),
+            tags = tags + ["torch-linked", "torch-" + release] +
+                   (["manual"] if release in manual else []),
             python_version = "PY3",
             **kwargs
         )
