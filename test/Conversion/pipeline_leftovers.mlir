@@ -12,14 +12,14 @@ func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtenso
 
 // -----
 
-// max_pool2d_with_indices over spatial sizes known only at run time (the
-// conversion takes static ones; no decomposition applies) is named, not its
-// parameter lists.
+// max_pool2d_with_indices with ceil_mode over spatial sizes known only at
+// run time (the conversion takes static ones, or dynamic ones without
+// ceil_mode; no decomposition applies) is named, not its parameter lists.
 func.func @max_pool_with_indices_dynamic(%x: !torch.vtensor<[1,2,?,?],f32>) -> (!torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>) {
   %int2 = torch.constant.int 2
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
-  %false = torch.constant.bool false
+  %false = torch.constant.bool true
   %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
   %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
   %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>

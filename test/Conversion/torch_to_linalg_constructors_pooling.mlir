@@ -61,6 +61,31 @@ func.func @max_pool2d(%x: !torch.vtensor<[1,3,4,4],f32>) -> (!torch.vtensor<[1,3
 
 // -----
 
+// max_pool2d over planes known only at run time (3x3, stride 2, padding 1):
+// each output plane is (in + 2 - 2 - 1) / 2 + 1, the flat indices count rows
+// of the input's run-time width.
+// CHECK-LABEL: func.func @max_pool2d_dynamic_planes(
+// CHECK:         tensor.pad %{{.*}} low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:         %[[H:.*]] = tensor.dim %{{.*}}, %c2 : tensor<1x3x?x?xf32>
+// CHECK:         %[[HR:.*]] = arith.addi %[[H]], %c-1 : index
+// CHECK:         arith.divsi %[[HR]], %c2 : index
+// CHECK:         linalg.generic
+// CHECK:         } -> (tensor<1x3x?x?xf32>, tensor<1x3x?x?xi64>)
+func.func @max_pool2d_dynamic_planes(%x: !torch.vtensor<[1,3,?,?],f32>) -> (!torch.vtensor<[1,3,?,?],f32>, !torch.vtensor<[1,3,?,?],si64>) {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %values, %indices = torch.aten.max_pool2d_with_indices %x, %k, %s, %p, %d, %false : !torch.vtensor<[1,3,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,3,?,?],f32>, !torch.vtensor<[1,3,?,?],si64>
+  return %values, %indices : !torch.vtensor<[1,3,?,?],f32>, !torch.vtensor<[1,3,?,?],si64>
+}
+
+// -----
+
 // avg_pool2d with padding, count_include_pad: the padded input summed, then
 // divided by each window's count.
 // CHECK-LABEL: func.func @avg_pool2d(

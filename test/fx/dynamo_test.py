@@ -266,10 +266,6 @@ class BackendTest(unittest.TestCase):
 # (model, "static" or "dynamic") -> why it runs in eager: each must still fall
 # back (or compile no graph), else the run fails and the entry goes.
 EXPECTED_EAGER = {
-    ("resnet18", "dynamic"): "max_pool2d_with_indices with dynamic spatial sizes (dynamic=True "
-                             "makes every size symbolic) has no lowering",
-    ("cnn", "dynamic"): "max_pool2d_with_indices with dynamic spatial sizes has no lowering",
-    ("mobilenet_v2", "dynamic"): "batch_norm with dynamic spatial sizes is not decomposed",
     ("encoder", "static"): "nn.TransformerEncoderLayer's inference fast path "
                            "(aten._transformer_encoder_layer_fwd, taken under no_grad) has "
                            "no decomposition",

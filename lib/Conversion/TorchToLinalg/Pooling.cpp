@@ -126,6 +126,34 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   return loops;
 }
 
+/// Each output plane size of a pool without ceil_mode, `input`'s at run time
+/// where its type does not say: (in + 2 * pad - dilation * (kernel - 1) - 1)
+/// / stride + 1. Static sizes come from `result`'s type.
+SmallVector<OpFoldResult> outputPlanes(OpBuilder &b, Location loc, Value input,
+                                       RankedTensorType result,
+                                       const Window &w) {
+  SmallVector<OpFoldResult> sizes;
+  int64_t spatial = w.kernel.size();
+  for (int64_t i = 0; i < spatial; ++i) {
+    if (!result.isDynamicDim(i + 2)) {
+      sizes.push_back(b.getIndexAttr(result.getDimSize(i + 2)));
+      continue;
+    }
+    auto index = [&](int64_t v) {
+      return b.create<arith::ConstantIndexOp>(loc, v);
+    };
+    Value in = b.create<tensor::DimOp>(loc, input, i + 2);
+    Value reach = b.create<arith::AddIOp>(
+        loc, in,
+        index(2 * w.padding[i] - w.dilation[i] * (w.kernel[i] - 1) - 1));
+    Value out = b.create<arith::AddIOp>(
+        loc, b.create<arith::DivSIOp>(loc, reach, index(w.stride[i])),
+        index(1));
+    sizes.push_back(out);
+  }
+  return sizes;
+}
+
 /// The spatial sizes (after batch and channel) of input and result are
 /// static; batch and channel may be known only at run time.
 bool staticPlanes(RankedTensorType input, RankedTensorType result) {
@@ -151,15 +179,19 @@ public:
     auto inputType = dyn_cast<RankedTensorType>(input.getType());
     RankedTensorType resultType =
         convertedTensorType(this->getTypeConverter(), op->getResult(0));
-    if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
-        !staticPlanes(inputType, resultType))
-      return rewriter.notifyMatchFailure(
-          op, "needs a batched input, and static planes in and out");
+    if (!inputType || !resultType || inputType.getRank() != spatial + 2)
+      return rewriter.notifyMatchFailure(op, "needs a batched input");
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    op->getOperand(4), op->getOperand(5), spatial);
     if (!w)
       return rewriter.notifyMatchFailure(op, "non-constant window");
+    // Planes known only at run time: their output sizes follow from the
+    // window (what ceil_mode adds would be a run-time pad too: not yet).
+    bool dynamicPlanes = !staticPlanes(inputType, resultType);
+    if (dynamicPlanes && w->ceilMode)
+      return rewriter.notifyMatchFailure(
+          op, "ceil_mode with planes known only at run time");
     Location loc = op.getLoc();
     Type element = inputType.getElementType();
     Type i64 = rewriter.getI64Type();
@@ -169,8 +201,10 @@ public:
     PoolingLoops loops =
         poolingLoops(rewriter, loc, input, resultType, *w, fill);
     SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> planes =
+        outputPlanes(rewriter, loc, input, resultType, *w);
     for (int64_t i = 0; i < spatial; ++i)
-      sizes[i + 2] = rewriter.getIndexAttr(resultType.getDimSize(i + 2));
+      sizes[i + 2] = planes[i];
     Value values = filledTensor(rewriter, loc, resultType, sizes, fill);
     SmallVector<AffineMap> maps(loops.inputMaps);
     maps.push_back(loops.outputMap);
@@ -195,9 +229,15 @@ public:
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, -1));
     maps.push_back(loops.outputMap);
-    SmallVector<int64_t> inputSpatial;
+    // Each input plane's size, as i64 (a constant, or read at run time).
+    SmallVector<Value> inputSpatial;
     for (int64_t i = 0; i < spatial; ++i)
-      inputSpatial.push_back(inputType.getDimSize(i + 2));
+      inputSpatial.push_back(
+          inputType.isDynamicDim(i + 2)
+              ? castScalar(rewriter, loc,
+                           rewriter.create<tensor::DimOp>(loc, input, i + 2),
+                           i64)
+              : scalarConstant(rewriter, loc, i64, inputType.getDimSize(i + 2)));
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, TypeRange{resultType, indicesType},
         ValueRange{loops.padded, loops.window}, ValueRange{values, indices},
@@ -218,9 +258,7 @@ public:
                 l, castScalar(b, l, at, i64),
                 scalarConstant(b, l, i64, w->padding[i]));
             flat = b.create<arith::AddIOp>(
-                l,
-                b.create<arith::MulIOp>(
-                    l, flat, scalarConstant(b, l, i64, inputSpatial[i])),
+                l, b.create<arith::MulIOp>(l, flat, inputSpatial[i]),
                 unpadded);
           }
           Value better;

@@ -31,6 +31,23 @@ func.func @batch_norm(%x: !torch.vtensor<[?,3,4,5],f32>, %w: !torch.vtensor<[3],
 
 // -----
 
+// A result that knows more than the input (Dynamo proved the planes are 1
+// where the input's type says `?`): the arithmetic has the result's type.
+// CHECK-LABEL: func.func @batch_norm_refined_result(
+// CHECK:         torch.aten.sub.Tensor {{.*}} -> !torch.vtensor<[?,3,1,1],f32>
+// CHECK:         %[[R:.*]] = torch.aten.mul.Tensor {{.*}} -> !torch.vtensor<[?,3,1,1],f32>
+// CHECK:         return %[[R]]
+func.func @batch_norm_refined_result(%x: !torch.vtensor<[?,3,?,?],f32>, %m: !torch.vtensor<[3],f32>, %v: !torch.vtensor<[3],f32>) -> !torch.vtensor<[?,3,1,1],f32> {
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %mom = torch.constant.float 1.000000e-01
+  %eps = torch.constant.float 1.000000e-05
+  %0 = torch.aten.batch_norm %x, %none, %none, %m, %v, %false, %mom, %eps, %false : !torch.vtensor<[?,3,?,?],f32>, !torch.none, !torch.none, !torch.vtensor<[3],f32>, !torch.vtensor<[3],f32>, !torch.bool, !torch.float, !torch.float, !torch.bool -> !torch.vtensor<[?,3,1,1],f32>
+  return %0 : !torch.vtensor<[?,3,1,1],f32>
+}
+
+// -----
+
 // batch_norm in training (batch statistics, running ones updated) stays.
 // CHECK-LABEL: func.func @batch_norm_training(
 // CHECK:         torch.aten.batch_norm

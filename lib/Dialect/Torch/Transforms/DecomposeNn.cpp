@@ -215,19 +215,26 @@ public:
 
 /// batch_norm outside training: (x - running_mean) * rsqrt(running_var +
 /// eps) * weight + bias, the per-channel tensors viewed as [1, C, 1, ...].
+/// The result's type may know sizes the input's does not (Dynamo's symbolic
+/// sizes: a plane it proved to be 1); the arithmetic takes the result's.
 class DecomposeBatchNormInference : public Decomposition<AtenBatchNormOp> {
 public:
   using Decomposition::Decomposition;
 
   LogicalResult decompose(AtenBatchNormOp op,
                           PatternRewriter &rewriter) const override {
-    ValueTensorType type = knownType(op.getInput());
-    if (!type || type.getSizes().size() < 2 ||
+    ValueTensorType input = knownType(op.getInput());
+    ValueTensorType type = knownType(op.getResult());
+    if (!input || !type || type.getSizes().size() < 2 ||
         !isa<mlir::FloatType>(type.getDtype()) ||
+        input.getDtype() != type.getDtype() ||
+        !isValidSubtype(type, input) ||
+        type.getSizes()[1] == kUnknownSize ||
         constantBool(op.getTraining()) != false ||
-        isNone(op.getRunningMean()) || isNone(op.getRunningVar()) ||
-        knownType(op.getResult()) != type)
-      return rewriter.notifyMatchFailure(op, "training, or no statistics");
+        isNone(op.getRunningMean()) || isNone(op.getRunningVar()))
+      return rewriter.notifyMatchFailure(
+          op, "training, no statistics, or a result that is not the input's "
+              "shape");
     if (!knownType(op.getRunningMean()) || !knownType(op.getRunningVar()) ||
         (!isNone(op.getWeight()) && !knownType(op.getWeight())) ||
         (!isNone(op.getBias()) && !knownType(op.getBias())))
