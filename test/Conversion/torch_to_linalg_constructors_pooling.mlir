@@ -446,3 +446,29 @@ func.func @avg_pool3d_divisor(%x: !torch.vtensor<[1,2,4,4,4],f32>) -> !torch.vte
   %0 = torch.aten.avg_pool3d %x, %k, %k, %p, %false, %true, %int5 : !torch.vtensor<[1,2,4,4,4],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.int -> !torch.vtensor<[1,2,2,2,2],f32>
   return %0 : !torch.vtensor<[1,2,2,2,2],f32>
 }
+
+// -----
+
+// avg_pool2d over planes known only at run time: the count of each window,
+// clipped to the input, reads the input's run-time size.
+// CHECK-LABEL: func.func @avg_pool2d_dynamic_planes(
+// CHECK:         linalg.fill
+// CHECK:         %[[H:.*]] = tensor.dim %{{.*}}, %c2 : tensor<1x1x?x?xf32>
+// CHECK:         %[[HI:.*]] = arith.index_cast %[[H]] : index to i64
+// CHECK:         linalg.generic
+// CHECK:           arith.addi %[[HI]], %c1_i64 : i64
+// CHECK:           arith.minsi
+// CHECK:           arith.divf
+func.func @avg_pool2d_dynamic_planes(%x: !torch.vtensor<[1,1,?,?],f32>) -> !torch.vtensor<[1,1,?,?],f32> {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %false = torch.constant.bool false
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.avg_pool2d %x, %k, %s, %p, %false, %true, %none : !torch.vtensor<[1,1,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,1,?,?],f32>
+  return %0 : !torch.vtensor<[1,1,?,?],f32>
+}

@@ -193,6 +193,32 @@ class DynamicDimensionsTest(unittest.TestCase):
             compiled(x, torch.randn(7, 2))
 
 
+class Pools(torch.nn.Module):
+    """Max pooling with indices and average pooling (with and without the
+    padding counted), 1-D, 2-D and 3-D."""
+
+    def forward(self, x):
+        f = torch.nn.functional
+        values, indices = f.max_pool2d(x, 3, 2, padding=1, return_indices=True)
+        return (values, indices, f.avg_pool2d(x, 3, 2, padding=1),
+                f.avg_pool2d(x, 2, count_include_pad=False, padding=1),
+                f.max_pool1d(x.flatten(2), 2), f.avg_pool1d(x.flatten(2), 3, 2),
+                f.max_pool3d(x.unsqueeze(1), 2))
+
+
+class DynamicPlanesTest(unittest.TestCase):
+    def test_pools_over_planes_known_at_run_time(self):
+        # Height and width dynamic: odd and even sizes, as eager.
+        h, w = torch.export.Dim("h", min=4, max=64), torch.export.Dim("w", min=4, max=64)
+        compiled = fx.compile(Pools(), torch.randn(2, 3, 8, 9),
+                              dynamic_shapes=({2: h, 3: w},))
+        for size in ((8, 9), (5, 7), (12, 6)):
+            x = torch.randn(2, 3, *size)
+            for got, want in zip(compiled(x), Pools()(x)):
+                self.assertEqual(got.shape, want.shape, size)
+                self.assertTrue(torch.allclose(got, want, atol=1e-6), size)
+
+
 class SymbolicShapeExpressionsTest(unittest.TestCase):
     """import_symbolic_shape_expressions=True: torch.export's size symbols and
     what they say about each tensor, in upstream torch-mlir's spelling; the

@@ -237,7 +237,8 @@ public:
               ? castScalar(rewriter, loc,
                            rewriter.create<tensor::DimOp>(loc, input, i + 2),
                            i64)
-              : scalarConstant(rewriter, loc, i64, inputType.getDimSize(i + 2)));
+              : scalarConstant(rewriter, loc, i64,
+                               inputType.getDimSize(i + 2)));
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, TypeRange{resultType, indicesType},
         ValueRange{loops.padded, loops.window}, ValueRange{values, indices},
@@ -258,8 +259,7 @@ public:
                 l, castScalar(b, l, at, i64),
                 scalarConstant(b, l, i64, w->padding[i]));
             flat = b.create<arith::AddIOp>(
-                l, b.create<arith::MulIOp>(l, flat, inputSpatial[i]),
-                unpadded);
+                l, b.create<arith::MulIOp>(l, flat, inputSpatial[i]), unpadded);
           }
           Value better;
           if (isa<mlir::FloatType>(element)) {
@@ -310,10 +310,8 @@ public:
     RankedTensorType resultType =
         convertedTensorType(this->getTypeConverter(), op->getResult(0));
     if (!inputType || !resultType || inputType.getRank() != spatial + 2 ||
-        !staticPlanes(inputType, resultType) ||
         !isa<mlir::FloatType>(resultType.getElementType()))
-      return rewriter.notifyMatchFailure(
-          op, "needs a batched float input, and static planes in and out");
+      return rewriter.notifyMatchFailure(op, "needs a batched float input");
     std::optional<Window> w =
         readWindow(op->getOperand(1), op->getOperand(2), op->getOperand(3),
                    Value(), op->getOperand(4), spatial);
@@ -326,15 +324,31 @@ public:
     }
     if (!w || !includePad)
       return rewriter.notifyMatchFailure(op, "non-constant window");
+    if (!staticPlanes(inputType, resultType) && w->ceilMode)
+      return rewriter.notifyMatchFailure(
+          op, "ceil_mode with planes known only at run time");
     Location loc = op.getLoc();
     Type element = resultType.getElementType();
     Value zero = scalarConstant(rewriter, loc, element, 0);
     PoolingLoops loops =
         poolingLoops(rewriter, loc, input, resultType, *w, zero);
     SmallVector<OpFoldResult> sizes = getSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> planes =
+        outputPlanes(rewriter, loc, input, resultType, *w);
     for (int64_t i = 0; i < spatial; ++i)
-      sizes[i + 2] = rewriter.getIndexAttr(resultType.getDimSize(i + 2));
+      sizes[i + 2] = planes[i];
     Value sums = filledTensor(rewriter, loc, resultType, sizes, zero);
+    // Each input plane's size as i64, for the counts.
+    Type i64 = rewriter.getI64Type();
+    SmallVector<Value> inputPlanes;
+    for (int64_t i = 0; i < spatial; ++i)
+      inputPlanes.push_back(
+          inputType.isDynamicDim(i + 2)
+              ? castScalar(rewriter, loc,
+                           rewriter.create<tensor::DimOp>(loc, input, i + 2),
+                           i64)
+              : scalarConstant(rewriter, loc, i64,
+                               inputType.getDimSize(i + 2)));
     SmallVector<AffineMap> maps(loops.inputMaps);
     maps.push_back(loops.outputMap);
     Value summed =
@@ -356,10 +370,9 @@ public:
           if (divisor)
             return b.create<arith::DivFOp>(
                 l, x[0], scalarConstant(b, l, element, *divisor));
-          Type i64 = b.getI64Type();
           Value count = scalarConstant(b, l, i64, 1);
           for (int64_t i = 0; i < spatial; ++i) {
-            int64_t in = inputType.getDimSize(i + 2);
+            Value in = inputPlanes[i];
             int64_t p = w->padding[i];
             Value o =
                 castScalar(b, l, b.create<linalg::IndexOp>(l, 2 + i), i64);
@@ -372,12 +385,11 @@ public:
                 l,
                 b.create<arith::AddIOp>(
                     l, start, scalarConstant(b, l, i64, w->kernel[i])),
-                scalarConstant(b, l, i64, in + p));
+                b.create<arith::AddIOp>(l, in, scalarConstant(b, l, i64, p)));
             if (!*includePad) {
               start = b.create<arith::MaxSIOp>(l, start,
                                                scalarConstant(b, l, i64, 0));
-              end = b.create<arith::MinSIOp>(l, end,
-                                             scalarConstant(b, l, i64, in));
+              end = b.create<arith::MinSIOp>(l, end, in);
             }
             count = b.create<arith::MulIOp>(
                 l, count, b.create<arith::SubIOp>(l, end, start));

@@ -227,8 +227,7 @@ public:
     ValueTensorType type = knownType(op.getResult());
     if (!input || !type || type.getSizes().size() < 2 ||
         !isa<mlir::FloatType>(type.getDtype()) ||
-        input.getDtype() != type.getDtype() ||
-        !isValidSubtype(type, input) ||
+        input.getDtype() != type.getDtype() || !isValidSubtype(type, input) ||
         type.getSizes()[1] == kUnknownSize ||
         constantBool(op.getTraining()) != false ||
         isNone(op.getRunningMean()) || isNone(op.getRunningVar()))
