@@ -154,6 +154,20 @@ SmallVector<OpFoldResult> outputPlanes(OpBuilder &b, Location loc, Value input,
   return sizes;
 }
 
+/// Each input plane's size (the dims after batch and channel) as i64: a
+/// constant, or read at run time.
+SmallVector<Value> inputPlanes(OpBuilder &b, Location loc, Value input) {
+  auto type = cast<RankedTensorType>(input.getType());
+  Type i64 = b.getI64Type();
+  SmallVector<Value> planes;
+  for (int64_t d = 2; d < type.getRank(); ++d)
+    planes.push_back(
+        type.isDynamicDim(d)
+            ? castScalar(b, loc, b.create<tensor::DimOp>(loc, input, d), i64)
+            : scalarConstant(b, loc, i64, type.getDimSize(d)));
+  return planes;
+}
+
 /// The spatial sizes (after batch and channel) of input and result are
 /// static; batch and channel may be known only at run time.
 bool staticPlanes(RankedTensorType input, RankedTensorType result) {
@@ -229,16 +243,7 @@ public:
     Value indices = filledTensor(rewriter, loc, indicesType, sizes,
                                  scalarConstant(rewriter, loc, i64, -1));
     maps.push_back(loops.outputMap);
-    // Each input plane's size, as i64 (a constant, or read at run time).
-    SmallVector<Value> inputSpatial;
-    for (int64_t i = 0; i < spatial; ++i)
-      inputSpatial.push_back(
-          inputType.isDynamicDim(i + 2)
-              ? castScalar(rewriter, loc,
-                           rewriter.create<tensor::DimOp>(loc, input, i + 2),
-                           i64)
-              : scalarConstant(rewriter, loc, i64,
-                               inputType.getDimSize(i + 2)));
+    SmallVector<Value> inputSpatial = inputPlanes(rewriter, loc, input);
     auto generic = rewriter.create<linalg::GenericOp>(
         loc, TypeRange{resultType, indicesType},
         ValueRange{loops.padded, loops.window}, ValueRange{values, indices},
@@ -338,17 +343,8 @@ public:
     for (int64_t i = 0; i < spatial; ++i)
       sizes[i + 2] = planes[i];
     Value sums = filledTensor(rewriter, loc, resultType, sizes, zero);
-    // Each input plane's size as i64, for the counts.
     Type i64 = rewriter.getI64Type();
-    SmallVector<Value> inputPlanes;
-    for (int64_t i = 0; i < spatial; ++i)
-      inputPlanes.push_back(
-          inputType.isDynamicDim(i + 2)
-              ? castScalar(rewriter, loc,
-                           rewriter.create<tensor::DimOp>(loc, input, i + 2),
-                           i64)
-              : scalarConstant(rewriter, loc, i64,
-                               inputType.getDimSize(i + 2)));
+    SmallVector<Value> planesIn = inputPlanes(rewriter, loc, input);
     SmallVector<AffineMap> maps(loops.inputMaps);
     maps.push_back(loops.outputMap);
     Value summed =
@@ -372,7 +368,7 @@ public:
                 l, x[0], scalarConstant(b, l, element, *divisor));
           Value count = scalarConstant(b, l, i64, 1);
           for (int64_t i = 0; i < spatial; ++i) {
-            Value in = inputPlanes[i];
+            Value in = planesIn[i];
             int64_t p = w->padding[i];
             Value o =
                 castScalar(b, l, b.create<linalg::IndexOp>(l, 2 + i), i64);
