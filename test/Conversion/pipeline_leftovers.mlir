@@ -12,15 +12,14 @@ func.func @unlowered_after_lowered(%x: !torch.vtensor<[2],f32>) -> !torch.vtenso
 
 // -----
 
-// max_pool2d_with_indices with ceil_mode over spatial sizes known only at
-// run time (the conversion takes static ones, or dynamic ones without
-// ceil_mode; no decomposition applies) is named, not its parameter lists.
-func.func @max_pool_with_indices_dynamic(%x: !torch.vtensor<[1,2,?,?],f32>) -> (!torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>) {
-  %int2 = torch.constant.int 2
+// max_pool2d_with_indices whose window is known only at run time (the
+// conversion needs a constant one; no decomposition applies) is named, not
+// its parameter lists.
+func.func @max_pool_with_indices_dynamic(%x: !torch.vtensor<[1,2,?,?],f32>, %n: !torch.int) -> (!torch.vtensor<[1,2,?,?],f32>, !torch.vtensor<[1,2,?,?],si64>) {
   %int0 = torch.constant.int 0
   %int1 = torch.constant.int 1
-  %false = torch.constant.bool true
-  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %false = torch.constant.bool false
+  %k = torch.prim.ListConstruct %n, %n : (!torch.int, !torch.int) -> !torch.list<int>
   %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
   %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
   // expected-error @+1 {{'torch.aten.max_pool2d_with_indices' op is not part of the linalg-on-tensors backend contract}}

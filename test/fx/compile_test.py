@@ -195,7 +195,8 @@ class DynamicDimensionsTest(unittest.TestCase):
 
 class Pools(torch.nn.Module):
     """Max pooling with indices and average pooling (with and without the
-    padding counted), 1-D, 2-D and 3-D."""
+    padding counted), 1-D, 2-D and 3-D. (With ceil_mode, export guards on the
+    sizes' parity and keeps no dynamic dim: compiler_utils_test runs that.)"""
 
     def forward(self, x):
         f = torch.nn.functional

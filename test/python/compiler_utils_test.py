@@ -91,6 +91,48 @@ func.func @main(%x: !torch.tensor {torch.type_bound = !torch.vtensor<[3,4],f32>}
 }
 """
 
+# Pools with ceil_mode over planes known only at run time: a last window
+# that starts inside the input runs past it (and one that would start past
+# the input and its left padding is not made).
+CEIL_POOLS = """
+func.func @main(%x: !torch.vtensor<[1,1,?,?],f32>)
+    -> (!torch.vtensor<[1,1,?,?],f32>, !torch.vtensor<[1,1,?,?],f32>) {
+  %int3 = torch.constant.int 3
+  %int2 = torch.constant.int 2
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %none = torch.constant.none
+  %k = torch.prim.ListConstruct %int3, %int3 : (!torch.int, !torch.int) -> !torch.list<int>
+  %s = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool2d %x, %k, %s, %p, %d, %true : !torch.vtensor<[1,1,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,1,?,?],f32>
+  %1 = torch.aten.avg_pool2d %x, %k, %s, %p, %true, %true, %none : !torch.vtensor<[1,1,?,?],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[1,1,?,?],f32>
+  return %0, %1 : !torch.vtensor<[1,1,?,?],f32>, !torch.vtensor<[1,1,?,?],f32>
+}
+"""
+
+
+def ceil_pool(x, kernel, stride, pad, reduce, count_padding):
+    """PyTorch's 2-D pooling with ceil_mode over one plane, by loops."""
+    def size(n):
+        out = -(-(n + 2 * pad - kernel) // stride) + 1
+        return out - 1 if (out - 1) * stride >= n + pad else out
+    rows, cols = size(x.shape[0]), size(x.shape[1])
+    out = np.zeros((rows, cols), np.float32)
+    for i in range(rows):
+        for j in range(cols):
+            r0, c0 = i * stride - pad, j * stride - pad
+            r1, c1 = min(r0 + kernel, x.shape[0] + pad), min(c0 + kernel, x.shape[1] + pad)
+            window = x[max(r0, 0):min(r1, x.shape[0]), max(c0, 0):min(c1, x.shape[1])]
+            if reduce == "max":
+                out[i, j] = window.max()
+            else:
+                count = (r1 - r0) * (c1 - c0) if count_padding else window.size
+                out[i, j] = window.sum() / count
+    return out
+
+
 LINALG = "builtin.module(torch-backend-to-linalg-on-tensors-backend-pipeline)"
 
 
@@ -251,6 +293,20 @@ class LowerMlirModuleTest(unittest.TestCase):
             cu.run_pipeline_with_repro_report(
                 module, "builtin.module(torch-function-to-torch-backend-pipeline)",
                 "Lowering mutable Torch IR to the backend contract")
+
+    def test_ceil_mode_pools_over_dynamic_planes(self):
+        module = cu.lower_mlir_module(False, cu.OutputType.LINALG_ON_TENSORS,
+                                      parse(CEIL_POOLS))
+        from torch_mlir.refbackend import RefBackend
+        backend = RefBackend()
+        invoker = backend.load(backend.compile(module))
+        rng = np.random.default_rng(2)
+        for h, w in ((5, 5), (6, 7), (8, 4), (9, 10)):
+            x = rng.standard_normal((1, 1, h, w)).astype(np.float32)
+            got_max, got_avg = invoker.main(x)
+            np.testing.assert_array_equal(got_max[0, 0], ceil_pool(x[0, 0], 3, 2, 1, "max", True))
+            np.testing.assert_allclose(got_avg[0, 0], ceil_pool(x[0, 0], 3, 2, 1, "avg", True),
+                                       rtol=1e-6, atol=1e-6)
 
     def test_output_type_by_name_and_options(self):
         module = cu.lower_mlir_module(False, "linalg-on-tensors", parse(ADD_RELU),

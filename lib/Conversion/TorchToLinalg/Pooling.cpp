@@ -63,6 +63,47 @@ std::optional<Window> readWindow(Value kernel, Value stride, Value padding,
   return w;
 }
 
+/// Each output plane's size, `input`'s at run time where `result`'s type
+/// does not say: (in + 2 * pad - dilation * (kernel - 1) - 1 [+ stride - 1
+/// with ceil_mode]) / stride + 1, less one with ceil_mode where the last
+/// window would start past the input and its left padding, as PyTorch's
+/// pooling_output_shape.
+SmallVector<OpFoldResult> outputPlanes(OpBuilder &b, Location loc, Value input,
+                                       RankedTensorType result,
+                                       const Window &w) {
+  SmallVector<OpFoldResult> sizes;
+  int64_t spatial = w.kernel.size();
+  auto index = [&](int64_t v) {
+    return b.create<arith::ConstantIndexOp>(loc, v);
+  };
+  for (int64_t i = 0; i < spatial; ++i) {
+    if (!result.isDynamicDim(i + 2)) {
+      sizes.push_back(b.getIndexAttr(result.getDimSize(i + 2)));
+      continue;
+    }
+    Value in = b.create<tensor::DimOp>(loc, input, i + 2);
+    int64_t span = 2 * w.padding[i] - w.dilation[i] * (w.kernel[i] - 1) - 1 +
+                   (w.ceilMode ? w.stride[i] - 1 : 0);
+    Value out = b.create<arith::AddIOp>(
+        loc,
+        b.create<arith::DivSIOp>(loc,
+                                 b.create<arith::AddIOp>(loc, in, index(span)),
+                                 index(w.stride[i])),
+        index(1));
+    if (w.ceilMode) {
+      Value lastStart = b.create<arith::MulIOp>(
+          loc, b.create<arith::SubIOp>(loc, out, index(1)), index(w.stride[i]));
+      Value pastInput = b.create<arith::CmpIOp>(
+          loc, arith::CmpIPredicate::sge, lastStart,
+          b.create<arith::AddIOp>(loc, in, index(w.padding[i])));
+      out = b.create<arith::SelectOp>(
+          loc, pastInput, b.create<arith::SubIOp>(loc, out, index(1)), out);
+    }
+    sizes.push_back(out);
+  }
+  return sizes;
+}
+
 /// The input padded with `fill` (PyTorch's padding, plus what ceil_mode's
 /// last window reads past the end), and the window loops' generic.
 struct PoolingLoops {
@@ -82,20 +123,47 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   SmallVector<OpFoldResult> low(2, b.getIndexAttr(0)),
       high(2, b.getIndexAttr(0));
   SmallVector<int64_t> paddedShape(inputType.getShape());
+  SmallVector<OpFoldResult> planes =
+      w.ceilMode ? outputPlanes(b, loc, input, resultType, w)
+                 : SmallVector<OpFoldResult>();
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t extra = 0;
     int64_t in = inputType.getDimSize(i + 2);
     int64_t out = resultType.getDimSize(i + 2);
+    low.push_back(b.getIndexAttr(w.padding[i]));
     if (in != ShapedType::kDynamic && out != ShapedType::kDynamic) {
       // What the last window reads beyond the padded input (ceil_mode).
       int64_t reach =
           (out - 1) * w.stride[i] + w.dilation[i] * (w.kernel[i] - 1) + 1;
       extra = std::max<int64_t>(0, reach - (in + 2 * w.padding[i]));
-    }
-    low.push_back(b.getIndexAttr(w.padding[i]));
-    high.push_back(b.getIndexAttr(w.padding[i] + extra));
-    if (in != ShapedType::kDynamic)
+      high.push_back(b.getIndexAttr(w.padding[i] + extra));
       paddedShape[i + 2] = in + 2 * w.padding[i] + extra;
+    } else if (w.ceilMode) {
+      // The same at run time.
+      auto index = [&](int64_t v) {
+        return b.create<arith::ConstantIndexOp>(loc, v);
+      };
+      Value outValue = isa<Value>(planes[i])
+                           ? cast<Value>(planes[i])
+                           : index(*getConstantIntValue(planes[i]));
+      Value inValue = b.create<tensor::DimOp>(loc, input, i + 2);
+      // The end of the last window, in padded coordinates, less the input
+      // and its left padding: the right padding it needs, at least `pad`.
+      Value reach = b.create<arith::AddIOp>(
+          loc,
+          b.create<arith::MulIOp>(
+              loc, b.create<arith::SubIOp>(loc, outValue, index(1)),
+              index(w.stride[i])),
+          index(w.dilation[i] * (w.kernel[i] - 1) + 1 - w.padding[i]));
+      Value right = b.create<arith::SubIOp>(loc, reach, inValue);
+      high.push_back(b.create<arith::MaxSIOp>(loc, right, index(w.padding[i]))
+                         .getResult());
+      paddedShape[i + 2] = ShapedType::kDynamic;
+    } else {
+      high.push_back(b.getIndexAttr(w.padding[i]));
+      if (in != ShapedType::kDynamic)
+        paddedShape[i + 2] = in + 2 * w.padding[i];
+    }
   }
   PoolingLoops loops;
   loops.padded = input;
@@ -126,34 +194,6 @@ PoolingLoops poolingLoops(OpBuilder &b, Location loc, Value input,
   return loops;
 }
 
-/// Each output plane size of a pool without ceil_mode, `input`'s at run time
-/// where its type does not say: (in + 2 * pad - dilation * (kernel - 1) - 1)
-/// / stride + 1. Static sizes come from `result`'s type.
-SmallVector<OpFoldResult> outputPlanes(OpBuilder &b, Location loc, Value input,
-                                       RankedTensorType result,
-                                       const Window &w) {
-  SmallVector<OpFoldResult> sizes;
-  int64_t spatial = w.kernel.size();
-  for (int64_t i = 0; i < spatial; ++i) {
-    if (!result.isDynamicDim(i + 2)) {
-      sizes.push_back(b.getIndexAttr(result.getDimSize(i + 2)));
-      continue;
-    }
-    auto index = [&](int64_t v) {
-      return b.create<arith::ConstantIndexOp>(loc, v);
-    };
-    Value in = b.create<tensor::DimOp>(loc, input, i + 2);
-    Value reach = b.create<arith::AddIOp>(
-        loc, in,
-        index(2 * w.padding[i] - w.dilation[i] * (w.kernel[i] - 1) - 1));
-    Value out = b.create<arith::AddIOp>(
-        loc, b.create<arith::DivSIOp>(loc, reach, index(w.stride[i])),
-        index(1));
-    sizes.push_back(out);
-  }
-  return sizes;
-}
-
 /// Each input plane's size (the dims after batch and channel) as i64: a
 /// constant, or read at run time.
 SmallVector<Value> inputPlanes(OpBuilder &b, Location loc, Value input) {
@@ -166,16 +206,6 @@ SmallVector<Value> inputPlanes(OpBuilder &b, Location loc, Value input) {
             ? castScalar(b, loc, b.create<tensor::DimOp>(loc, input, d), i64)
             : scalarConstant(b, loc, i64, type.getDimSize(d)));
   return planes;
-}
-
-/// The spatial sizes (after batch and channel) of input and result are
-/// static; batch and channel may be known only at run time.
-bool staticPlanes(RankedTensorType input, RankedTensorType result) {
-  for (RankedTensorType t : {input, result})
-    for (int64_t d = 2; d < t.getRank(); ++d)
-      if (t.isDynamicDim(d))
-        return false;
-  return true;
 }
 
 /// max_pool{1,2,3}d(self, kernel_size, stride, padding, dilation, ceil_mode)
@@ -200,12 +230,6 @@ public:
                    op->getOperand(4), op->getOperand(5), spatial);
     if (!w)
       return rewriter.notifyMatchFailure(op, "non-constant window");
-    // Planes known only at run time: their output sizes follow from the
-    // window (what ceil_mode adds would be a run-time pad too: not yet).
-    bool dynamicPlanes = !staticPlanes(inputType, resultType);
-    if (dynamicPlanes && w->ceilMode)
-      return rewriter.notifyMatchFailure(
-          op, "ceil_mode with planes known only at run time");
     Location loc = op.getLoc();
     Type element = inputType.getElementType();
     Type i64 = rewriter.getI64Type();
@@ -329,9 +353,6 @@ public:
     }
     if (!w || !includePad)
       return rewriter.notifyMatchFailure(op, "non-constant window");
-    if (!staticPlanes(inputType, resultType) && w->ceilMode)
-      return rewriter.notifyMatchFailure(
-          op, "ceil_mode with planes known only at run time");
     Location loc = op.getLoc();
     Type element = resultType.getElementType();
     Value zero = scalarConstant(rewriter, loc, element, 0);
