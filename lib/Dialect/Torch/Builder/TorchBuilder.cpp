@@ -3,8 +3,10 @@
 #include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchTypes.h"
 #include "llvm/ADT/APFloat.h"
 
@@ -345,6 +347,29 @@ Type Torch::resultDtype(ArrayRef<Value> operands,
 }
 
 // --- building ---------------------------------------------------------------
+
+Operation *Torch::createIfValid(OpBuilder &builder, Location loc,
+                                StringRef name, ValueRange operands,
+                                TypeRange resultTypes,
+                                ArrayRef<NamedAttribute> attributes) {
+  MLIRContext *context = builder.getContext();
+  std::optional<RegisteredOperationName> registered =
+      RegisteredOperationName::lookup(name, context);
+  if (!registered)
+    return nullptr;
+  OperationState state(loc, *registered);
+  state.addOperands(operands);
+  state.addTypes(resultTypes);
+  state.addAttributes(attributes);
+  Operation *made = builder.create(state);
+  ScopedDiagnosticHandler quiet(context,
+                                [](Diagnostic &) { return success(); });
+  if (failed(verify(made))) {
+    made->erase();
+    return nullptr;
+  }
+  return made;
+}
 
 Value TorchBuilder::constInt(int64_t v) {
   return builder.create<ConstantIntOp>(loc, builder.getI64IntegerAttr(v));

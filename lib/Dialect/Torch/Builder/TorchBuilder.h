@@ -95,6 +95,14 @@ Type resultDtype(ArrayRef<Value> operands,
 
 // --- building ---------------------------------------------------------------
 
+/// The registered op `name` ("torch.aten.add.Tensor") of `operands`,
+/// `resultTypes` and `attributes`, built at `builder`'s insertion point; null,
+/// and nothing left behind, if no op has that name or this one would not
+/// verify (its diagnostics are dropped: the caller keeps what it had).
+Operation *createIfValid(OpBuilder &builder, Location loc, StringRef name,
+                         ValueRange operands, TypeRange resultTypes,
+                         ArrayRef<NamedAttribute> attributes = {});
+
 /// Builds Torch values at the builder's insertion point, at `loc`.
 class TorchBuilder {
 public:

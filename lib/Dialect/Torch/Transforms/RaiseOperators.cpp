@@ -6,8 +6,7 @@
 
 #include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Verifier.h"
+#include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
 namespace mlir::torch::Torch {
@@ -22,29 +21,14 @@ using namespace mlir::torch::Torch;
 namespace {
 
 /// `op` as the registered op its name names, with its operands and result
-/// types, or null (and nothing changed) if there is none or the op would
-/// not verify.
+/// types, or null (and nothing changed) if there is none or the op would not
+/// verify: another producer's operands may not fit the schema.
 Operation *raised(OperatorOp op, OpBuilder &builder) {
   if (op->getNumRegions() != 0)
     return nullptr;
-  MLIRContext *context = op.getContext();
-  std::optional<RegisteredOperationName> name =
-      RegisteredOperationName::lookup(("torch." + op.getName()).str(), context);
-  if (!name)
-    return nullptr;
   builder.setInsertionPoint(op);
-  OperationState state(op.getLoc(), *name);
-  state.addOperands(op->getOperands());
-  state.addTypes(op->getResultTypes());
-  Operation *typed = builder.create(state);
-  // Another producer's operands may not fit the schema: keep its operator.
-  ScopedDiagnosticHandler quiet(context,
-                                [](Diagnostic &) { return success(); });
-  if (failed(verify(typed))) {
-    typed->erase();
-    return nullptr;
-  }
-  return typed;
+  return createIfValid(builder, op.getLoc(), ("torch." + op.getName()).str(),
+                       op->getOperands(), op->getResultTypes());
 }
 
 class RaiseOperatorsPass

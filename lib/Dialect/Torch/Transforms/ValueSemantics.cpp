@@ -17,9 +17,7 @@
 
 #include "torch-mlir/Dialect/Torch/Transforms/Passes.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/Verifier.h"
 #include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 #include "torch-mlir/Dialect/Torch/Transforms/RefineTypes.h"
@@ -177,23 +175,9 @@ void eraseIfDeadWrapper(Operation *op) {
 /// `resultTypes`, or null (nothing left behind) if it would not verify.
 Operation *rebuilt(Operation *op, StringRef name, ValueRange operands,
                    TypeRange resultTypes, OpBuilder &builder) {
-  std::optional<RegisteredOperationName> registered =
-      RegisteredOperationName::lookup(name, op->getContext());
-  if (!registered)
-    return nullptr;
   builder.setInsertionPoint(op);
-  OperationState state(op->getLoc(), *registered);
-  state.addOperands(operands);
-  state.addTypes(resultTypes);
-  state.addAttributes(op->getAttrs());
-  Operation *made = builder.create(state);
-  ScopedDiagnosticHandler quiet(op->getContext(),
-                                [](Diagnostic &) { return success(); });
-  if (failed(verify(made))) {
-    made->erase();
-    return nullptr;
-  }
-  return made;
+  return createIfValid(builder, op->getLoc(), name, operands, resultTypes,
+                       op->getAttrs());
 }
 
 /// Erases the operands `made` that `op`'s rewrite made and left unused.
