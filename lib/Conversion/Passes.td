@@ -30,6 +30,26 @@ def ConvertTorchToLinalg : Pass<"convert-torch-to-linalg", "func::FuncOp"> {
     "TorchConversion::TorchConversionDialect"];
 }
 
+def ConvertTorchToTosa : Pass<"convert-torch-to-tosa", "func::FuncOp"> {
+  let summary = "Lowers ATen tensor ops to TOSA";
+  let description = [{
+    Each ATen op on value tensors of known rank and dtype that has a TOSA
+    form becomes TOSA ops (the pre-1.0 spec LLVM 19 implements): operands
+    cast to the element type the op computes in and reshaped to the
+    result's rank (TOSA broadcasts only between equal ranks); Python
+    scalars, dims, sizes, windows and paddings must be constants. Ops TOSA
+    lacks are composed of others (sqrt, gelu, log2, division, strided
+    slices as gathers). Convolutions and pooling run in TOSA's NHWC layout,
+    transposed in and out.
+
+    An op it cannot lower stays, unchanged, for the contract check
+    (torch-verify-tosa-backend-contract) to name; convert-torch-to-linalg
+    may lower it. One op per ATen op name (lib/Conversion/TorchToTosa).
+  }];
+  let dependentDialects = ["tosa::TosaDialect",
+                           "TorchConversion::TorchConversionDialect"];
+}
+
 def ConvertTorchToSCF : Pass<"convert-torch-to-scf", "func::FuncOp"> {
   let summary = "Lowers torch.prim.If to scf.if, torch.prim.Loop to scf.for or scf.while";
   let description = [{

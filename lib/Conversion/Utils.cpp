@@ -6,6 +6,8 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/APFloat.h"
 
@@ -306,6 +308,18 @@ RankedTensorType convertedTensorType(const TypeConverter *converter,
                                      Value torchValue) {
   return dyn_cast_or_null<RankedTensorType>(
       converter->convertType(torchValue.getType()));
+}
+
+ElementsAttr builtinLiteral(Torch::ValueTensorLiteralOp literal,
+                            RankedTensorType type) {
+  auto value = cast<ElementsAttr>(literal.getValue());
+  if (value.getType() == type)
+    return value;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value))
+    return DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
+    return DenseResourceElementsAttr::get(type, resource.getRawHandle());
+  return {};
 }
 
 } // namespace mlir::torch::conversion

@@ -8,6 +8,7 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "torch-mlir/Dialect/Torch/Builder/TorchBuilder.h"
+#include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
 
 #include <optional>
 
@@ -52,6 +53,12 @@ Value i64ToIndex(OpBuilder &b, Location loc, Value i64);
 /// An integer element used as an index into a dimension of `size` (an
 /// index value), negative ones counted from the end, as an index value.
 Value wrapIndex(OpBuilder &b, Location loc, Value index, Value size);
+
+/// The data of a `torch.vtensor.literal` under the builtin `type` it
+/// converts to (the same bytes, integers signless): a dense copy, or the same
+/// resource blob (never copied); null for another kind of data.
+ElementsAttr builtinLiteral(Torch::ValueTensorLiteralOp literal,
+                            RankedTensorType type);
 
 /// The builtin ranked tensor type a Torch tensor value converts to, or null.
 RankedTensorType convertedTensorType(const TypeConverter *converter,

@@ -30,6 +30,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/IR/TensorInferTypeOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
@@ -50,7 +51,7 @@ void mlir::torch::registerAllDialects(DialectRegistry &registry) {
               scf::SCFDialect, affine::AffineDialect, complex::ComplexDialect,
               memref::MemRefDialect, bufferization::BufferizationDialect,
               index::IndexDialect, ml_program::MLProgramDialect, ub::UBDialect,
-              vector::VectorDialect, LLVM::LLVMDialect>();
+              vector::VectorDialect, LLVM::LLVMDialect, tosa::TosaDialect>();
 
   // What one-shot bufferization, buffer deallocation, linalg's own
   // interfaces and the reference backend's tiling look up on these dialects'

@@ -161,6 +161,10 @@ struct LinalgOnTensorsToLLVMOptions
 void buildLinalgOnTensorsToLLVMPipeline(
     OpPassManager &pm, const LinalgOnTensorsToLLVMOptions &options);
 
+/// refback-tosa-to-linalg-on-tensors-pipeline: TOSA (the TOSA backend
+/// contract) to linalg-on-tensors, so the reference backend runs it.
+void buildTosaToLinalgOnTensorsPipeline(OpPassManager &pm);
+
 /// Registers the refback-* passes, the pipeline
 /// `refback-linalg-on-tensors-to-llvm-pipeline`, and each MLIR pass it runs.
 void registerRefBackendPassesAndPipeline();

@@ -27,6 +27,10 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/TosaToArith/TosaToArith.h"
+#include "mlir/Conversion/TosaToLinalg/TosaToLinalg.h"
+#include "mlir/Conversion/TosaToSCF/TosaToSCF.h"
+#include "mlir/Conversion/TosaToTensor/TosaToTensor.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -34,6 +38,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "torch-mlir/Dialect/TorchConversion/Transforms/Passes.h"
@@ -125,6 +130,25 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
   pm.addPass(createCanonicalizerPass());
 }
 
+void mlir::torch::RefBackend::buildTosaToLinalgOnTensorsPipeline(
+    OpPassManager &pm) {
+  // MLIR's own TOSA lowering (tosa-to-linalg-pipeline's passes), validating
+  // against the main inference profile (floats; the pipeline as registered
+  // validates the integer-only base profile), then the TOSA ops it leaves
+  // to others: reshapes, slices, pads and concats (tensor), constants
+  // (arith), control flow (scf).
+  tosa::TosaValidationOptions validation;
+  validation.profile = tosa::TosaProfileEnum::MainInference;
+  validation.level = tosa::TosaLevelEnum::EightK;
+  tosa::addTosaToLinalgPasses(pm, TosaToLinalgOptions(),
+                              TosaToLinalgNamedOptions(), validation);
+  pm.addNestedPass<func::FuncOp>(tosa::createTosaToTensor());
+  pm.addNestedPass<func::FuncOp>(tosa::createTosaToArith());
+  pm.addNestedPass<func::FuncOp>(tosa::createTosaToSCF());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(TorchConversion::createVerifyLinalgOnTensorsBackendContract());
+}
+
 void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerRefBackendPasses();
   // Each MLIR pass the pipeline runs, so it can be replayed step by step.
@@ -151,6 +175,22 @@ void mlir::torch::RefBackend::registerRefBackendPassesAndPipeline() {
   registerPass([] { return createReconcileUnrealizedCastsPass(); });
   registerPass([] { return createConvertSCFToOpenMPPass(); });
   registerPass([] { return createConvertOpenMPToLLVMPass(); });
+  // TOSA: its passes, the lowering to linalg-on-tensors, and LLVM's pipeline
+  // of it (which validates TOSA's integer-only base profile).
+  tosa::registerTosaOptPasses();
+  registerPass([] { return tosa::createTosaToLinalg(); });
+  registerPass([] { return tosa::createTosaToLinalgNamed(); });
+  registerPass([] { return tosa::createTosaToTensor(); });
+  registerPass([] { return tosa::createTosaToArith(); });
+  registerPass([] { return tosa::createTosaToSCF(); });
+  tosa::registerTosaToLinalgPipelines();
+  PassPipelineRegistration<>(
+      "refback-tosa-to-linalg-on-tensors-pipeline",
+      "Lowers TOSA (what torch-backend-to-tosa-backend-pipeline makes) to the "
+      "linalg-on-tensors contract the reference backend compiles: MLIR's "
+      "tosa-to-linalg passes, validating the main inference profile, then "
+      "tosa-to-tensor, -arith and -scf",
+      buildTosaToLinalgOnTensorsPipeline);
 
   PassPipelineRegistration<LinalgOnTensorsToLLVMOptions>(
       "refback-linalg-on-tensors-to-llvm-pipeline",

@@ -7,8 +7,9 @@ decomposition table before import, so what PyTorch's table would decompose
 is left to the Torch pipeline's own decompositions), `unrefined` (the
 imported Torch IR's sizes and dtypes stripped, all but the function's
 signature, and lowered with torch-function-to-torch-backend-pipeline, which
-must refine them again) and `dynamo` (torch.compile with the torch_mlir
-backend, no eager fallback). The runs of one case share its export and each
+must refine them again), `dynamo` (torch.compile with the torch_mlir
+backend, no eager fallback) and `tosa` (fx.compile(output_type="tosa"):
+lowered to TOSA and validated, then run through MLIR's TOSA lowering). The runs of one case share its export and each
 decomposition (framework.run_case), so three runs cost much less than three
 processes. The runs but `fx` leave out the cases that repeat another at
 other static sizes or dtypes.
@@ -149,7 +150,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--wheel", action="append", required=True)
     parser.add_argument("--run", action="append", required=True, metavar="NAME=LIST",
-                        help="a run (fx, no_decompositions, unrefined or dynamo) and its "
+                        help="a run (fx, no_decompositions, unrefined, dynamo or tosa) and its "
                              "expected-failure list; repeat for several runs")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--registry", help="the op registry (TorchOpRegistry.txt): check that "

@@ -206,11 +206,14 @@ class Run:
     (fx.compile's table) or "none" (an empty table: our middle end
     decomposes); `road` is "fx" (fx.compile), "dynamo" (torch.compile with
     our backend, `dynamic=True` for a dynamic case; no export) or
-    "unrefined" (compile_unrefined); `variants` says whether the cases that
-    repeat another at other sizes or dtypes run too."""
+    "unrefined" (compile_unrefined); `output_type` is the fx road's way to
+    the reference backend ("linalg-on-tensors", or "tosa": through TOSA,
+    validated, then MLIR's TOSA lowering); `variants` says whether the cases
+    that repeat another at other sizes or dtypes run too."""
     name: str
     decompositions: str = "default"
     road: str = "fx"
+    output_type: str = "linalg-on-tensors"
     variants: bool = True
 
 
@@ -219,6 +222,7 @@ RUNS = {run.name: run for run in (
     Run("no_decompositions", decompositions="none", variants=False),
     Run("unrefined", road="unrefined", variants=False),
     Run("dynamo", road="dynamo", variants=False),
+    Run("tosa", output_type="tosa", variants=False),
 )}
 
 
@@ -317,7 +321,8 @@ def _run(c, run, shared, ops):
             if run.road == "unrefined":
                 compiled = compile_unrefined(program, compiled_module)
             else:
-                compiled = fx._compile_decomposed(program, compiled_module)
+                compiled = fx._compile_decomposed(program, compiled_module,
+                                                  output_type=run.output_type)
         for n, args in enumerate(inputs):
             eager_args, compiled_args = _copies(args), _copies(args)
             eager = module(*eager_args)

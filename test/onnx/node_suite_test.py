@@ -14,6 +14,10 @@ stage it stops at and why; a listed case that passes, or stops at another
 stage, fails the test, so the list follows the code. The log and
 node_suite.md (among the test's outputs) give the counts per stage and per op
 type. Regenerate the list with --write-expected.
+
+With --output-type=tosa, each case is lowered to TOSA instead (validated by
+tosa-validate), then by MLIR's TOSA lowering to linalg-on-tensors, and run:
+node_suite_failures_tosa.txt is that run's list.
 """
 
 import collections
@@ -33,7 +37,8 @@ import unpacked_wheels
 STAGES = ["import", "lower", "compile", "run", "match"]  # where a case can stop
 # Floors for what passes; raise them as the conversion grows.
 MIN_IMPORTED = 0.97
-MIN_MATCHED = 0.90
+MIN_MATCHED = {"linalg-on-tensors": 0.90, "tosa": 0.50}
+OUTPUT_TYPE = "linalg-on-tensors"  # --output-type
 WORKERS = 2
 OPT_LEVEL = 0  # the JIT's: the cases are tiny; compiling dominates
 
@@ -128,7 +133,10 @@ def run_case(case):
     except Exception as e:  # not an OnnxImportError: the test reports it
         return "import", f"CRASH {type(e).__name__}: {e}"
     try:
-        tm_onnx.lower(module)
+        tm_onnx.lower(module, OUTPUT_TYPE)
+        if OUTPUT_TYPE == "tosa":
+            from torch_mlir.compiler_utils import tosa_to_linalg
+            tosa_to_linalg(module)
     except CompileError as e:
         return "lower", _diagnostics(str(e))
     try:
@@ -195,7 +203,8 @@ def run_all(count, wheels):
     with tempfile.TemporaryDirectory(dir=os.environ.get("TEST_TMPDIR")) as tmp:
         def start(first, last):
             log = Path(tmp) / f"worker_{first}.jsonl"
-            args = [sys.executable, __file__, f"--worker={first}:{last}"]
+            args = [sys.executable, __file__, f"--worker={first}:{last}",
+                    f"--output-type={OUTPUT_TYPE}"]
             args += [f"--wheel={w}" for w in wheels]
             with open(log, "w") as out:
                 return subprocess.Popen(args, stdout=out), first, last, log
@@ -302,7 +311,7 @@ class NodeSuiteTest(unittest.TestCase):
         self.assertEqual(moved, [], "listed cases that stop at another stage now")
         self.assertEqual(gone, [], "listed cases the suite no longer has")
         self.assertGreaterEqual(counts["import"] / len(cases), MIN_IMPORTED)
-        self.assertGreaterEqual(counts["match"] / len(cases), MIN_MATCHED)
+        self.assertGreaterEqual(counts["match"] / len(cases), MIN_MATCHED[OUTPUT_TYPE])
 
 
 def write_expected(path, wheels):
@@ -314,17 +323,19 @@ def write_expected(path, wheels):
         if stage != "pass":
             reason = cause(stage, message)
             lines.append(f"{name}  # {stage}: {category(name, stage, reason)}: {reason}")
-    Path(path).write_text(HEADER + "\n".join(lines) + "\n")
+    Path(path).write_text(HEADER.format(output_type=OUTPUT_TYPE) + "\n".join(lines) + "\n")
     print(f"{summary}\nwrote {len(lines)} cases to {path}")
 
 
 HEADER = """\
-# Node-suite cases (onnx 1.23.2) that do not pass end to end, each with the
-# stage it stops at (import, lower, compile, run, match, crash), its category
-# (CATEGORIES in node_suite_test.py says what each means) and why.
+# Node-suite cases (onnx 1.23.2) that do not pass end to end through
+# {output_type}, each with the stage it stops at (import, lower, compile, run,
+# match, crash), its category (CATEGORIES in node_suite_test.py says what each
+# means) and why.
 # test/onnx/node_suite_test.py fails when one passes or stops elsewhere.
 # Regenerate: python3 test/onnx/node_suite_test.py --expected=FILE
-# --write-expected (with the core wheel's package, onnx and numpy importable).
+# --output-type={output_type} --write-expected (with the core wheel's package,
+# onnx and numpy importable).
 """
 
 
@@ -333,6 +344,8 @@ if __name__ == "__main__":
     WHEELS = [a.split("=", 1)[1] for a in args if a.startswith("--wheel=")]
     expected = [a.split("=", 1)[1] for a in args if a.startswith("--expected=")]
     workers = [a.split("=", 1)[1] for a in args if a.startswith("--worker=")]
+    OUTPUT_TYPE = next((a.split("=", 1)[1] for a in args if a.startswith("--output-type=")),
+                       OUTPUT_TYPE)
     unpacked_wheels.use(WHEELS)
     import numpy as np
     from torch_mlir import onnx as tm_onnx

@@ -60,18 +60,10 @@ public:
         getTypeConverter()->convertType(op.getType()));
     if (!type)
       return rewriter.notifyMatchFailure(op, "not a ranked tensor");
-    TypedAttr value = cast<TypedAttr>(op.getValue());
-    if (value.getType() != type) {
-      // The same bytes under the signless type: a dense copy, or the same
-      // resource blob (never copied).
-      if (auto dense = dyn_cast<DenseElementsAttr>(value))
-        value = DenseElementsAttr::getFromRawBuffer(type, dense.getRawData());
-      else if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
-        value = DenseResourceElementsAttr::get(type, resource.getRawHandle());
-      else
-        return rewriter.notifyMatchFailure(op, "literal is neither dense "
-                                               "nor a resource");
-    }
+    auto value = dyn_cast_or_null<TypedAttr>(builtinLiteral(op, type));
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "literal is neither dense "
+                                             "nor a resource");
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, value);
     return success();
   }

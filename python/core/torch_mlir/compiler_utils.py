@@ -6,7 +6,8 @@ and the error a failed lowering raises.
 
 `torch_mlir.fx` (PyTorch programs) and `torch_mlir.onnx` (ONNX models) both
 take an `output_type` as an OutputType or its string ("torch",
-"linalg-on-tensors", or the upper-case name), and both raise LoweringError.
+"linalg-on-tensors", "tosa", or the upper-case name), and both raise
+LoweringError.
 Needs no PyTorch.
 
 Upstream torch-mlir's helpers are here under their names, over the same
@@ -27,7 +28,8 @@ from .passmanager import PassManager
 
 __all__ = ["BackendLoweringOptions", "CompileError", "LoweringError", "OutputType",
            "TorchMlirCompilerError", "lower", "lower_mlir_module", "lower_to",
-           "run_pipeline_with_repro_report", "torch_pipeline"]
+           "lower_torch_to_tosa", "run_pipeline_with_repro_report", "torch_pipeline",
+           "tosa_to_linalg"]
 
 
 class CompileError(RuntimeError):
@@ -38,9 +40,11 @@ class CompileError(RuntimeError):
 class OutputType(enum.Enum):
     """What a front end returns: the importer's output (RAW), the Torch
     backend contract (TORCH: value tensors, shapes and dtypes known, only ops
-    a backend lowers), or LINALG_ON_TENSORS (what the reference backend runs).
-    TOSA and STABLEHLO are upstream's other targets; this package does not
-    offer them and says so."""
+    a backend lowers), LINALG_ON_TENSORS (what the reference backend runs) or
+    TOSA (the pre-1.0 TOSA spec of LLVM 19, main inference profile, checked by
+    tosa-validate; the reference backend runs it through MLIR's TOSA
+    lowering). STABLEHLO is upstream's other target; this package does not
+    offer it and says so."""
 
     RAW = "raw"
     TORCH = "torch"
@@ -69,10 +73,16 @@ class OutputType(enum.Enum):
         return found
 
 
-OFFERED = (OutputType.RAW, OutputType.TORCH, OutputType.LINALG_ON_TENSORS)
+OFFERED = (OutputType.RAW, OutputType.TORCH, OutputType.LINALG_ON_TENSORS, OutputType.TOSA)
 
-# Torch backend contract -> linalg-on-tensors: the same for every front end.
+# Torch backend contract -> linalg-on-tensors, or -> TOSA: the same for every
+# front end.
 TORCH_TO_LINALG = "torch-backend-to-linalg-on-tensors-backend-pipeline"
+TORCH_TO_TOSA = "torch-backend-to-tosa-backend-pipeline"
+# TOSA -> linalg-on-tensors, which the reference backend compiles.
+TOSA_TO_LINALG = "refback-tosa-to-linalg-on-tensors-pipeline"
+BACKEND_PIPELINES = {OutputType.LINALG_ON_TENSORS: TORCH_TO_LINALG,
+                     OutputType.TOSA: TORCH_TO_TOSA}
 
 # Each front end's pipeline to the Torch backend contract.
 TORCH_PIPELINES = {
@@ -98,8 +108,8 @@ def pipeline_for(front_end, output_type, backend_legal_ops=()):
     if output_type == OutputType.RAW:
         return None
     pipeline = torch_pipeline(front_end, backend_legal_ops)
-    if output_type == OutputType.LINALG_ON_TENSORS:
-        pipeline += "," + TORCH_TO_LINALG
+    if output_type in BACKEND_PIPELINES:
+        pipeline += "," + BACKEND_PIPELINES[output_type]
     return pipeline
 
 
@@ -196,10 +206,43 @@ def _run_or_raise(module, full_pipeline, shown, description=None, print_ir=False
 
 def lower_to(module, front_end, output_type, backend_legal_ops=()):
     """Lowers `front_end`'s imported `module` in place to `output_type`."""
+    output_type = OutputType.get(output_type)
+    if output_type == OutputType.TOSA:
+        lower(module, torch_pipeline(front_end, backend_legal_ops))
+        return lower_torch_to_tosa(module)
     pipeline = pipeline_for(front_end, output_type, backend_legal_ops)
     if pipeline:
         lower(module, pipeline)
     return module
+
+
+def lower_torch_to_tosa(module):
+    """Lowers `module`, at the Torch backend contract, to TOSA in place. If
+    an op has no TOSA form, the LoweringError names it and says whether the
+    linalg-on-tensors lowering takes the program (tried on a copy)."""
+    with module.context:
+        before = module.operation.clone()
+    try:
+        lower(module, TORCH_TO_TOSA)
+    except LoweringError as error:
+        try:
+            lower(before, TORCH_TO_LINALG)
+            verdict = ("output_type 'linalg-on-tensors' lowers this program "
+                       "(torch_mlir's linalg-on-tensors lowering takes it whole)")
+        except LoweringError:
+            verdict = "output_type 'linalg-on-tensors' does not lower this program either"
+        headline, _, rest = str(error).partition("\n")
+        raise LoweringError(f"{headline}\n{verdict}\n{rest}") from None
+    finally:
+        before.operation.erase()
+    return module
+
+
+def tosa_to_linalg(module):
+    """Lowers a TOSA `module` (what output_type "tosa" makes) in place to
+    linalg-on-tensors, for the reference backend (MLIR's TOSA lowering,
+    validating the main inference profile)."""
+    return lower(module, TOSA_TO_LINALG)
 
 
 def run_pipeline_with_repro_report(module, pipeline, description, enable_ir_printing=False):
@@ -233,9 +276,10 @@ def lower_mlir_module(verbose, output_type, module, backend_options=None):
     backend contract (what fx.export_and_import(..., output_type="torch")
     returns), to `output_type` in place and returns it. OutputType.TORCH
     returns it as it is; LINALG_ON_TENSORS runs
-    torch-backend-to-linalg-on-tensors-backend-pipeline (failures raise
-    TorchMlirCompilerError). TOSA and STABLEHLO are not offered here, and RAW
-    is an importer's output, not a lowering's: both are ValueError.
+    torch-backend-to-linalg-on-tensors-backend-pipeline and TOSA
+    torch-backend-to-tosa-backend-pipeline (failures raise
+    TorchMlirCompilerError). STABLEHLO is not offered here, and RAW is an
+    importer's output, not a lowering's: both are ValueError.
     `verbose` prints the module before and after, to standard output."""
     output_type = OutputType.get(output_type)
     options = backend_options if backend_options is not None else BackendLoweringOptions()
@@ -243,17 +287,19 @@ def lower_mlir_module(verbose, output_type, module, backend_options=None):
         raise ValueError("BackendLoweringOptions(allow_non_finites=False) is not offered: "
                          "this package's linalg-on-tensors lowering always allows inf and nan")
     if output_type == OutputType.RAW:
-        raise ValueError("lower_mlir_module takes Torch backend IR to 'torch' or "
-                         "'linalg-on-tensors'; 'raw' is what an importer makes")
+        raise ValueError("lower_mlir_module takes Torch backend IR to 'torch', "
+                         "'linalg-on-tensors' or 'tosa'; 'raw' is what an importer makes")
     if verbose:
         print("\n====================\nTorch Backend IR", module, sep="\n")
     if output_type == OutputType.TORCH:
         return module
+    made = {OutputType.LINALG_ON_TENSORS: "Linalg-on-Tensors Backend IR",
+            OutputType.TOSA: "TOSA Backend IR"}[output_type]
     run_pipeline_with_repro_report(
-        module, f"builtin.module({TORCH_TO_LINALG})",
-        "Lowering Torch Backend IR -> Linalg-on-Tensors Backend IR")
+        module, f"builtin.module({BACKEND_PIPELINES[output_type]})",
+        f"Lowering Torch Backend IR -> {made}")
     if verbose:
-        print("\n====================\nLinalg-on-Tensors Backend IR", module, sep="\n")
+        print(f"\n====================\n{made}", module, sep="\n")
     return module
 
 

@@ -21,15 +21,16 @@ except ImportError as e:  # the core wheel alone: say what is missing
 import inspect
 
 from torch_mlir import decompose, decompositions
-from torch_mlir.compiler_utils import (TORCH_TO_LINALG, LoweringError, OutputType, lower_to,
-                                       run_pipeline_with_repro_report, torch_pipeline)
+from torch_mlir.compiler_utils import (TORCH_TO_LINALG, TORCH_TO_TOSA, LoweringError, OutputType,
+                                       lower_to, run_pipeline_with_repro_report, torch_pipeline,
+                                       tosa_to_linalg)
 from torch_mlir.extras.fx_importer import FxImporter, FxImporterHooks, FxImportError
 
 __all__ = ["compile", "default_decompositions", "export_and_import", "FxImporter",
            "FxImporterHooks", "FxImportError", "LoweringError", "OUTPUT_TYPES", "OutputType",
            "stateless_fx_import"]
 
-OUTPUT_TYPES = ("raw", "torch", "linalg-on-tensors")
+OUTPUT_TYPES = ("raw", "torch", "linalg-on-tensors", "tosa")
 
 # Upstream's export_and_import parameters this one does not have, and why; a
 # caller passing one gets a TypeError saying so, not a keyword the model's
@@ -70,9 +71,12 @@ def export_and_import(model, *example_args, dynamic_shapes=None, func_name="main
     `output_type` (a torch_mlir.compiler_utils.OutputType or its string) is
     "raw" (the importer's output), "torch" (after
     torchdynamo-export-to-torch-backend-pipeline: the Torch backend contract,
-    folded, no dead code) or "linalg-on-tensors" (then lowered by
+    folded, no dead code), "linalg-on-tensors" (then lowered by
     torch-backend-to-linalg-on-tensors-backend-pipeline; raises LoweringError
-    naming the first op that does not lower).
+    naming the first op that does not lower) or "tosa" (lowered by
+    torch-backend-to-tosa-backend-pipeline and checked by tosa-validate; the
+    LoweringError for an op with no TOSA form also says whether
+    "linalg-on-tensors" lowers the program).
 
     `mutations` is how buffers and inputs the program writes come out:
     "overwrite" (`!torch.tensor` arguments written by
@@ -190,6 +194,7 @@ def _lower(module, output_type, backend_legal_ops=(), verbose=False, enable_ir_p
               OutputType.TORCH: [("Torch Backend IR", torch_pipeline("fx", backend_legal_ops))]}
     stages[OutputType.LINALG_ON_TENSORS] = stages[OutputType.TORCH] + [
         ("Linalg-on-Tensors Backend IR", TORCH_TO_LINALG)]
+    stages[OutputType.TOSA] = stages[OutputType.TORCH] + [("TOSA Backend IR", TORCH_TO_TOSA)]
     if verbose:
         print("\n====================\nTorchFX IR", module, sep="\n")
     made = "TorchFX IR"
@@ -283,7 +288,7 @@ def _exported(model, example_args, example_kwargs, dynamic_shapes, strict):
 
 def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
             backend_legal_ops=(), opt_level=2, seed=None, vectorize=True, threads=None,
-            **example_kwargs):
+            output_type="linalg-on-tensors", **example_kwargs):
     """Exports `model`, lowers it to linalg-on-tensors and JIT-compiles it with
     the reference backend (torch_mlir.refbackend). Returns a callable taking
     the same kind of arguments as `model.forward` and returning torch tensors
@@ -292,8 +297,12 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     `opt_level`, `seed` (None: torch.initial_seed(), so that after the same
     torch.manual_seed two compilations draw the same random stream),
     `vectorize` and `threads` are the reference backend's, as onnx.compile
-    takes them (torch_mlir.refbackend.BackendOptions). A keyword `forward`
-    does not take is a TypeError.
+    takes them (torch_mlir.refbackend.BackendOptions). `output_type` is the
+    road to the reference backend: "linalg-on-tensors" (the default), or
+    "tosa": lowered to TOSA (export_and_import's output_type="tosa", validated),
+    then by MLIR's TOSA lowering to linalg-on-tensors, so that what runs is
+    what the TOSA output says. A keyword `forward` does not take is a
+    TypeError.
     """
     from torch_mlir.refbackend import BackendOptions
 
@@ -306,16 +315,23 @@ def compile(model, *example_args, dynamic_shapes=None, decomposition_table=None,
     program = decompose.run_decompositions(
         program, _table(decomposition_table, backend_legal_ops))
     state = model if isinstance(model, torch.nn.Module) else None
-    return _compile_decomposed(program, state, options, backend_legal_ops)
+    return _compile_decomposed(program, state, options, backend_legal_ops, output_type)
 
 
-def _compile_decomposed(program, state, options=None, backend_legal_ops=()):
+def _compile_decomposed(program, state, options=None, backend_legal_ops=(),
+                        output_type="linalg-on-tensors"):
     """compile's last step: a decomposed `program` imported, lowered to
     linalg-on-tensors and JIT-compiled. `state` is the module whose buffers
     the program reads and writes (None: the program's state dict); `options`
     the reference backend's (None: its defaults)."""
     from torch_mlir.compiled import CompiledProgram
 
-    module = _import(program, OutputType.LINALG_ON_TENSORS, mutations="results",
+    output_type = OutputType.get(output_type)
+    if output_type not in (OutputType.LINALG_ON_TENSORS, OutputType.TOSA):
+        raise ValueError(f"compile: output_type {output_type.value!r} does not run; the "
+                         "reference backend runs 'linalg-on-tensors' or 'tosa'")
+    module = _import(program, output_type, mutations="results",
                      backend_legal_ops=backend_legal_ops)
+    if output_type == OutputType.TOSA:
+        tosa_to_linalg(module)
     return CompiledProgram(program, module, state=state, options=options)

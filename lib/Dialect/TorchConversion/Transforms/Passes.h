@@ -26,6 +26,13 @@ namespace mlir::torch::TorchConversion {
 /// location.
 void buildTorchBackendToLinalgOnTensorsBackendPipeline(OpPassManager &pm);
 
+/// torch-backend-to-tosa-backend-pipeline: Torch backend contract IR to
+/// TOSA: convert-torch-to-tosa (then -arith for the scalars it reads), the
+/// backend type conversions, cleanup, the contract check
+/// (torch-verify-tosa-backend-contract), then TOSA's own validation
+/// (tosa-validate, main inference profile, level 8K).
+void buildTorchBackendToTosaBackendPipeline(OpPassManager &pm);
+
 /// Registers the passes above, the conversions out of Torch
 /// (torch-mlir/Conversion) and the pipeline.
 void registerTorchConversionPassesAndPipelines();

@@ -27,6 +27,25 @@ def VerifyLinalgOnTensorsBackendContract
   }];
 }
 
+def VerifyTosaBackendContract
+    : Pass<"torch-verify-tosa-backend-contract", "ModuleOp"> {
+  let summary = "Fails on the first op or type outside the TOSA backend "
+                "contract";
+  let description = [{
+    The TOSA contract is what a TOSA consumer (an accelerator's compiler,
+    `tosa-to-linalg-pipeline`) accepts: `tosa` ops in `func` functions, on
+    ranked tensors of TOSA's element types (f32, f16, bf16, i1, i8, i16,
+    i32, i64; no f64, no index), plus scalar `arith.constant`s a function
+    returns as Python numbers. No Torch op or type.
+
+    As torch-verify-linalg-on-tensors-backend-contract: the first op of a
+    dialect outside the contract (an op with no TOSA form stays a Torch op),
+    or with a type outside it, is reported at its source location, with
+    constants, bridges and lists last and signatures after them. It
+    changes nothing.
+  }];
+}
+
 def FuncBackendTypeConversion
     : Pass<"torch-func-backend-type-conversion", "ModuleOp"> {
   let summary = "Gives functions builtin types instead of Torch ones";
@@ -74,7 +93,15 @@ def SymbolicShapesToChecks
     results of ops inside, which are the producer's facts, not something
     to check) and every unused `torch.symbolic_int` is erased. The first
     pass of torch-backend-to-linalg-on-tensors-backend-pipeline.
+
+    With `checks=false` (torch-backend-to-tosa-backend-pipeline: TOSA has
+    no run-time checks), only the erasing is done.
   }];
+  let options = [
+    Option<"checks", "checks", "bool", /*default=*/"true",
+           "Check the argument sizes at run time (false: only drop the "
+           "symbolic-shape ops)">,
+  ];
   let dependentDialects = ["arith::ArithDialect", "cf::ControlFlowDialect",
                            "tensor::TensorDialect",
                            "TorchConversion::TorchConversionDialect"];

@@ -4,6 +4,7 @@
 #include "torch-mlir/Dialect/TorchConversion/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "torch-mlir/Conversion/Passes.h"
@@ -35,6 +36,30 @@ void mlir::torch::TorchConversion::
   pm.addPass(createVerifyLinalgOnTensorsBackendContract());
 }
 
+void mlir::torch::TorchConversion::buildTorchBackendToTosaBackendPipeline(
+    OpPassManager &pm) {
+  // As the linalg pipeline, with TOSA's conversion. TOSA has no run-time
+  // checks, so what torch.export promised about sizes is dropped unchecked
+  // (the symbolic-shape ops), and no control flow: torch.prim.If stays for
+  // the contract check to name.
+  pm.addNestedPass<func::FuncOp>(createSymbolicShapesToChecks(
+      SymbolicShapesToChecksOptions{/*checks=*/false}));
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToTosa());
+  pm.addNestedPass<func::FuncOp>(Torch::createDecomposeComplexOps());
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToTosa());
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToArith());
+  pm.addPass(createFuncBackendTypeConversion());
+  pm.addNestedPass<func::FuncOp>(createFinalizingBackendTypeConversion());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createVerifyTosaBackendContract());
+  tosa::TosaValidationOptions validation;
+  validation.profile = tosa::TosaProfileEnum::MainInference;
+  validation.level = tosa::TosaLevelEnum::EightK;
+  validation.StrictOperationSpecAlignment = true;
+  pm.addPass(tosa::createTosaValidation(validation));
+}
+
 void mlir::torch::TorchConversion::registerTorchConversionPassesAndPipelines() {
   registerTorchConversionPasses();
   registerConvertTorchPasses(); // convert-torch-to-linalg, -scf, -arith
@@ -45,4 +70,11 @@ void mlir::torch::TorchConversion::registerTorchConversionPassesAndPipelines() {
       "leaves, such as aten.matmul, decomposed and converted again), the "
       "backend type conversions, then the contract check",
       buildTorchBackendToLinalgOnTensorsBackendPipeline);
+  PassPipelineRegistration<>(
+      "torch-backend-to-tosa-backend-pipeline",
+      "Lowers Torch backend-contract IR to TOSA (the pre-1.0 spec of LLVM "
+      "19): convert-torch-to-tosa, the backend type conversions, the "
+      "contract check, then tosa-validate (main inference profile, level "
+      "8K)",
+      buildTorchBackendToTosaBackendPipeline);
 }

@@ -87,9 +87,11 @@ std::string describe(AffineExpr expr, ValueRange symbols) {
 class SymbolicShapesToChecksPass
     : public TorchConversion::impl::SymbolicShapesToChecksBase<
           SymbolicShapesToChecksPass> {
+  using SymbolicShapesToChecksBase::SymbolicShapesToChecksBase;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    if (func.isPublic() && !func.isExternal())
+    if (checks && func.isPublic() && !func.isExternal())
       addChecks(func);
     func.walk([](Torch::BindSymbolicShapeOp op) { op.erase(); });
     func.walk([](Torch::SymbolicIntOp op) {

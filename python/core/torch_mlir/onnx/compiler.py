@@ -15,7 +15,7 @@ import os
 import numpy as np
 
 from .. import dtypes, ir
-from ..compiler_utils import LoweringError, OutputType, lower_to
+from ..compiler_utils import LoweringError, OutputType, lower_to, tosa_to_linalg
 from ..named_dims import NamedDims
 from ..compiled_function import CompiledFunction
 from ..refbackend import BackendOptions
@@ -27,22 +27,29 @@ __all__ = ["CompiledModel", "compile", "lower", "LoweringError"]
 
 def lower(module, output_type="linalg-on-tensors"):
     """Lowers an imported module in place to `output_type` (an OutputType or
-    its string: "torch" or "linalg-on-tensors"). Raises LoweringError with
+    its string: "torch", "linalg-on-tensors" or "tosa"). Raises LoweringError with
     MLIR's diagnostics (each op that could not be converted, at its ONNX
     node's name)."""
     if OutputType.get(output_type) == OutputType.RAW:
         raise ValueError("output_type 'raw' is what import_model returns; lower makes "
-                         "'torch' or 'linalg-on-tensors'")
+                         "'torch', 'linalg-on-tensors' or 'tosa'")
     return lower_to(module, "onnx", output_type)
 
 
 def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=None,
-            vectorize=True, threads=None):
+            vectorize=True, threads=None, output_type="linalg-on-tensors"):
     """Imports, lowers and JIT-compiles an ONNX model (a ModelProto or a
     path). Returns a CompiledModel. Raises OnnxImportError if the model cannot
     be imported, LoweringError (a CompileError) if it cannot be lowered.
     `opt_level`, `seed` (None: 0), `vectorize` and `threads` are the reference
-    backend's, as fx.compile takes them (torch_mlir.refbackend.BackendOptions)."""
+    backend's, as fx.compile takes them (torch_mlir.refbackend.BackendOptions).
+    `output_type` is the road there: "linalg-on-tensors" (the default) or
+    "tosa" (lowered to TOSA and validated, then by MLIR's TOSA lowering to
+    linalg-on-tensors)."""
+    output_type = OutputType.get(output_type)
+    if output_type not in (OutputType.LINALG_ON_TENSORS, OutputType.TOSA):
+        raise ValueError(f"compile: output_type {output_type.value!r} does not run; the "
+                         "reference backend runs 'linalg-on-tensors' or 'tosa'")
     options = BackendOptions(opt_level, 0 if seed is None else seed, vectorize, threads)
     _importer._require_onnx()
     if isinstance(model, bytes):
@@ -52,7 +59,9 @@ def compile(model, *, opset=None, base_dir=None, check=True, opt_level=2, seed=N
     context = ir.Context()
     module = import_model(model, opset=opset, context=context, check=check,
                           base_dir=base_dir)
-    lower(module)
+    lower(module, output_type)
+    if output_type == OutputType.TOSA:
+        tosa_to_linalg(module)
     return CompiledModel(proto.graph, module, options)
 
 

@@ -1,0 +1,293 @@
+//===- Linear.cpp - Matrix products, convolutions and pooling as TOSA -----===//
+//
+// tosa.matmul multiplies batches of matrices ([B, M, K] x [B, K, N]): mm and
+// addmm add a unit batch. TOSA convolves and pools NHWC tensors with OHWI
+// weights: NCHW operands are transposed in and out; 1-D ones get a unit
+// height. TOSA's sizes must be exact (the last window ends at the padded
+// input's end), so the bottom and right padding are adjusted to the output
+// size PyTorch computed: trimmed where the last rows are never read, grown
+// where ceil_mode lets a last window hang over.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+using namespace mlir;
+namespace mlir::torch::torch_to_tosa {
+namespace {
+
+/// [B, M, K] x [B, K, N] in the result's element type (floats).
+Value matmul(Lowering &l, Value a, Value c, Type element) {
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto cType = cast<RankedTensorType>(c.getType());
+  auto type = RankedTensorType::get(
+      {aType.getDimSize(0), aType.getDimSize(1), cType.getDimSize(2)},
+      element);
+  return l.create<tosa::MatMulOp>(type, l.convertTo(a, element),
+                                  l.convertTo(c, element));
+}
+
+/// mm (and addmm's product): 2-D operands given a unit batch.
+Value mm(Lowering &l, Value a, Value c, RankedTensorType result) {
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto cType = cast<RankedTensorType>(c.getType());
+  Value product = matmul(l, l.reshape(a, {1, aType.getDimSize(0),
+                                          aType.getDimSize(1)}),
+                         l.reshape(c, {1, cType.getDimSize(0),
+                                       cType.getDimSize(1)}),
+                         result.getElementType());
+  return l.reshape(product, result.getShape());
+}
+
+/// Where one spatial dim's windows start and end: the padding before it,
+/// the padding after it that makes the output size `outSize` exact, and how
+/// many trailing input rows no window reads (trimmed instead).
+struct Window {
+  int64_t before, after, trim;
+};
+Window exactWindow(int64_t inSize, int64_t kernel, int64_t stride,
+                   int64_t dilation, int64_t pad, int64_t outSize) {
+  int64_t span = (outSize - 1) * stride + (kernel - 1) * dilation + 1;
+  int64_t after = span - inSize - pad;
+  if (after >= 0)
+    return {pad, after, 0};
+  return {pad, 0, -after};
+}
+
+/// `x` (NHWC) with `trim` rows/columns dropped from the end of H and W.
+Value trimSpatial(Lowering &l, Value x, int64_t trimH, int64_t trimW) {
+  if (trimH == 0 && trimW == 0)
+    return x;
+  auto type = cast<RankedTensorType>(x.getType());
+  ArrayRef<int64_t> s = type.getShape();
+  return l.slice(x, {0, 0, 0, 0}, {s[0], s[1] - trimH, s[2] - trimW, s[3]});
+}
+
+/// Operand `i`'s ints as exactly `n` values (one repeated; `fallback` if
+/// empty).
+std::optional<SmallVector<int64_t>> pairOf(Lowering &l, unsigned i, size_t n,
+                                           ArrayRef<int64_t> fallback) {
+  std::optional<SmallVector<int64_t>> values = l.constInts(i);
+  if (!values)
+    return std::nullopt;
+  if (values->empty())
+    return SmallVector<int64_t>(fallback);
+  if (values->size() == 1)
+    return SmallVector<int64_t>(n, (*values)[0]);
+  if (values->size() != n)
+    return std::nullopt;
+  return values;
+}
+
+Value lowerConvolution(Lowering &l) {
+  RankedTensorType result = l.type();
+  Value input = l.in(0), weight = l.in(1);
+  std::optional<bool> transposed = l.constBool(6);
+  std::optional<int64_t> groups = l.constInt(8);
+  if (!input || !weight || !transposed || *transposed || !groups)
+    return l.fail("a transposed convolution, or non-constant operands");
+  auto inType = cast<RankedTensorType>(input.getType());
+  auto wType = cast<RankedTensorType>(weight.getType());
+  int64_t rank = inType.getRank();
+  if ((rank != 3 && rank != 4) || !inType.hasStaticShape() ||
+      !wType.hasStaticShape() || !result.hasStaticShape())
+    return l.fail("only 1-D and 2-D convolutions of static sizes");
+  Type element = result.getElementType();
+  if (!isa<FloatType>(element))
+    return l.fail("integer convolution");
+  bool oneD = rank == 3;
+  size_t n = oneD ? 1 : 2;
+  auto stride = pairOf(l, 3, n, {});
+  auto padding = pairOf(l, 4, n, SmallVector<int64_t>(n, 0));
+  auto dilation = pairOf(l, 5, n, SmallVector<int64_t>(n, 1));
+  if (!stride || !padding || !dilation)
+    return l.fail("non-constant stride, padding or dilation");
+  if (oneD) {
+    stride->insert(stride->begin(), 1);
+    padding->insert(padding->begin(), 0);
+    dilation->insert(dilation->begin(), 1);
+    ArrayRef<int64_t> s = inType.getShape(), w = wType.getShape();
+    input = l.reshape(input, {s[0], s[1], 1, s[2]});
+    weight = l.reshape(weight, {w[0], w[1], 1, w[2]});
+  }
+  input = l.convertTo(input, element);
+  weight = l.convertTo(weight, element);
+  auto in4 = cast<RankedTensorType>(input.getType()).getShape();
+  auto w4 = cast<RankedTensorType>(weight.getType()).getShape();
+  SmallVector<int64_t> out4(result.getShape());
+  if (oneD)
+    out4.insert(out4.begin() + 2, 1);
+  int64_t outChannels = w4[0];
+  Window h = exactWindow(in4[2], w4[2], (*stride)[0], (*dilation)[0],
+                         (*padding)[0], out4[2]);
+  Window w = exactWindow(in4[3], w4[3], (*stride)[1], (*dilation)[1],
+                         (*padding)[1], out4[3]);
+  Value x = trimSpatial(l, l.transpose(input, {0, 2, 3, 1}), h.trim, w.trim);
+  Value bias = l.none(2) ? l.splat(element, 0, {outChannels})
+                         : (l.in(2) ? l.convertTo(l.in(2), element) : Value());
+  if (!bias)
+    return l.fail("bias is not a tensor");
+  auto pad = l.b.getDenseI64ArrayAttr({h.before, h.after, w.before, w.after});
+  auto strides = l.b.getDenseI64ArrayAttr(*stride);
+  auto dilations = l.b.getDenseI64ArrayAttr(*dilation);
+  auto outType = RankedTensorType::get({out4[0], out4[2], out4[3], outChannels},
+                                       element);
+  Value y;
+  int64_t inChannels = in4[1];
+  if (*groups == 1) {
+    y = l.create<tosa::Conv2DOp>(outType, x,
+                                 l.transpose(weight, {0, 2, 3, 1}), bias, pad,
+                                 strides, dilations);
+  } else if (*groups == inChannels && outChannels % inChannels == 0) {
+    // Depthwise: weights [C*M, 1, KH, KW] as [KH, KW, C, M].
+    Value hwcm = l.reshape(l.transpose(weight, {2, 3, 0, 1}),
+                           {w4[2], w4[3], inChannels, outChannels / inChannels});
+    y = l.create<tosa::DepthwiseConv2DOp>(outType, x, hwcm, bias, pad, strides,
+                                          dilations);
+  } else {
+    // Other groups: one convolution per group, concatenated.
+    int64_t g = *groups;
+    if (inChannels % g || outChannels % g)
+      return l.fail("channels do not divide into the groups");
+    int64_t ci = inChannels / g, co = outChannels / g;
+    auto xs = cast<RankedTensorType>(x.getType()).getShape();
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < g; ++i) {
+      Value xi = l.slice(x, {0, 0, 0, i * ci}, {xs[0], xs[1], xs[2], ci});
+      Value wi = l.slice(weight, {i * co, 0, 0, 0}, {co, w4[1], w4[2], w4[3]});
+      Value bi = l.slice(bias, {i * co}, {co});
+      parts.push_back(l.create<tosa::Conv2DOp>(
+          RankedTensorType::get({out4[0], out4[2], out4[3], co}, element), xi,
+          l.transpose(wi, {0, 2, 3, 1}), bi, pad, strides, dilations));
+    }
+    y = l.create<tosa::ConcatOp>(outType, parts, l.b.getI32IntegerAttr(3));
+  }
+  Value nchw = l.transpose(y, {0, 3, 1, 2});
+  return l.reshape(nchw, result.getShape());
+}
+
+/// max_pool / avg_pool over 1 or 2 spatial dims. Operands: self, kernel,
+/// stride, padding, then (max) dilation, ceil_mode or (avg) ceil_mode,
+/// count_include_pad, divisor_override.
+LowerOneFn pool(bool isMax, size_t n) {
+  return [=](Lowering &l) -> Value {
+    RankedTensorType result = l.type();
+    Value input = l.in(0);
+    if (!input)
+      return {};
+    auto inType = cast<RankedTensorType>(input.getType());
+    Type element = result.getElementType();
+    if (!inType.hasStaticShape() || !result.hasStaticShape() ||
+        !isa<FloatType>(element))
+      return l.fail("pooling needs static sizes and floats");
+    auto kernel = pairOf(l, 1, n, {});
+    if (!kernel)
+      return l.fail("non-constant kernel");
+    auto stride = pairOf(l, 2, n, *kernel);
+    auto padding = pairOf(l, 3, n, SmallVector<int64_t>(n, 0));
+    if (!stride || !padding)
+      return l.fail("non-constant stride or padding");
+    bool includePad = false;
+    if (isMax) {
+      auto dilation = pairOf(l, 4, n, SmallVector<int64_t>(n, 1));
+      if (!dilation || llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
+        return l.fail("dilated max pooling");
+    } else {
+      std::optional<bool> include = l.constBool(5);
+      if (!include || (l.op->getNumOperands() > 6 && !l.none(6)))
+        return l.fail("divisor_override, or a non-constant count_include_pad");
+      includePad = *include;
+    }
+    // As NCHW with a batch (a unit height for 1-D).
+    SmallVector<int64_t> shape(inType.getShape()), out(result.getShape());
+    if (n == 1) {
+      shape.insert(shape.end() - 1, 1);
+      out.insert(out.end() - 1, 1);
+      kernel->insert(kernel->begin(), 1);
+      stride->insert(stride->begin(), 1);
+      padding->insert(padding->begin(), 0);
+    }
+    if (shape.size() == 3) {
+      shape.insert(shape.begin(), 1);
+      out.insert(out.begin(), 1);
+    }
+    if (shape.size() != 4 || out.size() != 4)
+      return l.fail("unexpected rank");
+    Value x = l.transpose(l.reshape(input, shape), {0, 2, 3, 1});
+    SmallVector<int64_t> nhwc = {shape[0], shape[2], shape[3], shape[1]};
+    if (includePad && ((*padding)[0] || (*padding)[1])) {
+      // Counted padding is explicit zeros.
+      int64_t ph = (*padding)[0], pw = (*padding)[1];
+      SmallVector<double> pads = {0, 0, double(ph), double(ph),
+                                  double(pw), double(pw), 0, 0};
+      Value table = l.constant(l.b.getI64Type(), {4, 2}, pads);
+      nhwc = {shape[0], shape[2] + 2 * ph, shape[3] + 2 * pw, shape[1]};
+      x = l.create<tosa::PadOp>(RankedTensorType::get(nhwc, element), x, table,
+                                l.splat(element, 0, {}));
+      shape[2] += 2 * ph;
+      shape[3] += 2 * pw;
+      (*padding)[0] = (*padding)[1] = 0;
+    }
+    Window h = exactWindow(shape[2], (*kernel)[0], (*stride)[0], 1,
+                           (*padding)[0], out[2]);
+    Window w = exactWindow(shape[3], (*kernel)[1], (*stride)[1], 1,
+                           (*padding)[1], out[3]);
+    x = trimSpatial(l, x, h.trim, w.trim);
+    auto pad = l.b.getDenseI64ArrayAttr({h.before, h.after, w.before, w.after});
+    auto outType =
+        RankedTensorType::get({out[0], out[2], out[3], out[1]}, element);
+    Value y;
+    if (isMax)
+      y = l.create<tosa::MaxPool2dOp>(outType, x,
+                                      l.b.getDenseI64ArrayAttr(*kernel),
+                                      l.b.getDenseI64ArrayAttr(*stride), pad);
+    else
+      y = l.create<tosa::AvgPool2dOp>(
+          outType, x, l.b.getDenseI64ArrayAttr(*kernel),
+          l.b.getDenseI64ArrayAttr(*stride), pad,
+          TypeAttr::get(l.b.getF32Type()));
+    return l.reshape(l.transpose(y, {0, 3, 1, 2}), result.getShape());
+  };
+}
+
+} // namespace
+
+void addLinear(Lowerings &l) {
+  l.add("aten.mm", [](Lowering &l) -> Value {
+    RankedTensorType result = l.type();
+    if (!isa<FloatType>(result.getElementType()) || !l.in(0) || !l.in(1))
+      return l.fail("integer matrix product");
+    return mm(l, l.in(0), l.in(1), result);
+  });
+  l.add("aten.bmm", [](Lowering &l) -> Value {
+    RankedTensorType result = l.type();
+    if (!isa<FloatType>(result.getElementType()) || !l.in(0) || !l.in(1))
+      return l.fail("integer matrix product");
+    return matmul(l, l.in(0), l.in(1), result.getElementType());
+  });
+  l.add("aten.addmm", [](Lowering &l) -> Value {
+    RankedTensorType result = l.type();
+    Type element = result.getElementType();
+    std::optional<double> beta = l.constNumber(3), alpha = l.constNumber(4);
+    if (!isa<FloatType>(element) || !l.in(1) || !l.in(2) || !beta || !alpha)
+      return l.fail("integer matrix product, or non-constant beta/alpha");
+    Value product = mm(l, l.in(1), l.in(2), result);
+    if (*alpha != 1)
+      product = l.mul(product, l.scalar(element, *alpha, 2));
+    if (*beta == 0)
+      return product;
+    Value bias = l.operand(0, element, 2);
+    if (!bias)
+      return {};
+    if (*beta != 1)
+      bias = l.mul(bias, l.scalar(element, *beta, 2));
+    return l.create<tosa::AddOp>(result, product, bias);
+  });
+  l.add("aten.convolution", lowerConvolution);
+  l.add("aten.max_pool2d", pool(true, 2));
+  l.add("aten.max_pool1d", pool(true, 1));
+  l.add("aten.avg_pool2d", pool(false, 2));
+  l.add("aten.avg_pool1d", pool(false, 1));
+}
+
+} // namespace mlir::torch::torch_to_tosa

@@ -1,0 +1,134 @@
+// convert-torch-to-tosa: one case per family (elementwise, products and
+// convolutions, pooling, reductions, data movement).
+// RUN: torch-mlir-opt %s -convert-torch-to-tosa -canonicalize -split-input-file | FileCheck %s
+
+// add.Tensor with alpha: operands of the result's rank, alpha a constant
+// product; a Python scalar becomes a splat constant.
+// CHECK-LABEL: func.func @add_alpha(
+// CHECK-DAG:     %[[ALPHA:.*]] = "tosa.const"() <{value = dense<2.000000e+00> : tensor<1x1xf32>}>
+// CHECK-DAG:     %[[B:.*]] = tosa.reshape %{{.*}} {new_shape = array<i64: 1, 4>} : (tensor<4xf32>) -> tensor<1x4xf32>
+// CHECK:         %[[M:.*]] = tosa.mul %[[B]], %[[ALPHA]] {shift = 0 : i8}
+// CHECK:         tosa.add %{{.*}}, %[[M]] : (tensor<3x4xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>
+func.func @add_alpha(%a: !torch.vtensor<[3,4],f32>, %b: !torch.vtensor<[4],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int2 = torch.constant.int 2
+  %0 = torch.aten.add.Tensor %a, %b, %int2 : !torch.vtensor<[3,4],f32>, !torch.vtensor<[4],f32>, !torch.int -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// A comparison computes in the operands' promoted type (si64 vs f32: f32).
+// CHECK-LABEL: func.func @lt_promoted(
+// CHECK:         %[[I:.*]] = tosa.cast %{{.*}} : (tensor<3xi64>) -> tensor<3xf32>
+// CHECK:         tosa.greater %{{.*}}, %[[I]] : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>
+func.func @lt_promoted(%a: !torch.vtensor<[3],si64>, %b: !torch.vtensor<[3],f32>) -> !torch.vtensor<[3],i1> {
+  %0 = torch.aten.lt.Tensor %a, %b : !torch.vtensor<[3],si64>, !torch.vtensor<[3],f32> -> !torch.vtensor<[3],i1>
+  return %0 : !torch.vtensor<[3],i1>
+}
+
+// -----
+
+// A float to an integer rounds toward zero (TOSA's cast rounds to nearest).
+// CHECK-LABEL: func.func @to_int(
+// CHECK:         tosa.select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK:         tosa.cast %{{.*}} : (tensor<4xf32>) -> tensor<4xi64>
+func.func @to_int(%a: !torch.vtensor<[4],f32>) -> !torch.vtensor<[4],si64> {
+  %int4 = torch.constant.int 4
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %0 = torch.aten.to.dtype %a, %int4, %false, %false, %none : !torch.vtensor<[4],f32>, !torch.int, !torch.bool, !torch.bool, !torch.none -> !torch.vtensor<[4],si64>
+  return %0 : !torch.vtensor<[4],si64>
+}
+
+// -----
+
+// mm: a unit batch for tosa.matmul.
+// CHECK-LABEL: func.func @mm(
+// CHECK:         %[[P:.*]] = tosa.matmul %{{.*}}, %{{.*}} : (tensor<1x2x8xf32>, tensor<1x8x4xf32>) -> tensor<1x2x4xf32>
+// CHECK:         tosa.reshape %[[P]] {new_shape = array<i64: 2, 4>}
+func.func @mm(%a: !torch.vtensor<[2,8],f32>, %b: !torch.vtensor<[8,4],f32>) -> !torch.vtensor<[2,4],f32> {
+  %0 = torch.aten.mm %a, %b : !torch.vtensor<[2,8],f32>, !torch.vtensor<[8,4],f32> -> !torch.vtensor<[2,4],f32>
+  return %0 : !torch.vtensor<[2,4],f32>
+}
+
+// -----
+
+// A strided 2-D convolution in NHWC: the bottom and right padding trimmed to
+// what the last window reads (8 + 1 - 3 = 6 is even).
+// CHECK-LABEL: func.func @conv_stride(
+// CHECK:         tosa.transpose %{{.*}} : (tensor<1x3x8x8xf32>, tensor<4xi32>) -> tensor<1x8x8x3xf32>
+// CHECK:         tosa.conv2d %{{.*}} {dilation = array<i64: 1, 1>, pad = array<i64: 1, 0, 1, 0>, stride = array<i64: 2, 2>} : (tensor<1x8x8x3xf32>, tensor<5x3x3x3xf32>, tensor<5xf32>) -> tensor<1x4x4x5xf32>
+// CHECK:         tosa.transpose %{{.*}} : (tensor<1x4x4x5xf32>, tensor<4xi32>) -> tensor<1x5x4x4xf32>
+func.func @conv_stride(%x: !torch.vtensor<[1,3,8,8],f32>, %w: !torch.vtensor<[5,3,3,3],f32>, %b: !torch.vtensor<[5],f32>) -> !torch.vtensor<[1,5,4,4],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %stride = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %pad = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %dil = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %opad = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.convolution %x, %w, %b, %stride, %pad, %dil, %false, %opad, %int1 : !torch.vtensor<[1,3,8,8],f32>, !torch.vtensor<[5,3,3,3],f32>, !torch.vtensor<[5],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool, !torch.list<int>, !torch.int -> !torch.vtensor<[1,5,4,4],f32>
+  return %0 : !torch.vtensor<[1,5,4,4],f32>
+}
+
+// -----
+
+// max_pool2d with ceil_mode: the last window hangs over, so the bottom and
+// right padding grow by one.
+// CHECK-LABEL: func.func @max_pool_ceil(
+// CHECK:         tosa.max_pool2d %{{.*}} {kernel = array<i64: 2, 2>, pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 2, 2>} : (tensor<1x5x5x2xf32>) -> tensor<1x3x3x2xf32>
+func.func @max_pool_ceil(%x: !torch.vtensor<[1,2,5,5],f32>) -> !torch.vtensor<[1,2,3,3],f32> {
+  %int2 = torch.constant.int 2
+  %int0 = torch.constant.int 0
+  %int1 = torch.constant.int 1
+  %true = torch.constant.bool true
+  %k = torch.prim.ListConstruct %int2, %int2 : (!torch.int, !torch.int) -> !torch.list<int>
+  %p = torch.prim.ListConstruct %int0, %int0 : (!torch.int, !torch.int) -> !torch.list<int>
+  %d = torch.prim.ListConstruct %int1, %int1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.max_pool2d %x, %k, %k, %p, %d, %true : !torch.vtensor<[1,2,5,5],f32>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.list<int>, !torch.bool -> !torch.vtensor<[1,2,3,3],f32>
+  return %0 : !torch.vtensor<[1,2,3,3],f32>
+}
+
+// -----
+
+// sum over two dims, not kept: two reductions, then the result's sizes.
+// CHECK-LABEL: func.func @sum_dims(
+// CHECK:         %[[A:.*]] = tosa.reduce_sum %{{.*}} {axis = 0 : i32} : (tensor<2x3x4xf32>) -> tensor<1x3x4xf32>
+// CHECK:         %[[B:.*]] = tosa.reduce_sum %[[A]] {axis = 2 : i32} : (tensor<1x3x4xf32>) -> tensor<1x3x1xf32>
+// CHECK:         tosa.reshape %[[B]] {new_shape = array<i64: 3>}
+func.func @sum_dims(%x: !torch.vtensor<[2,3,4],f32>) -> !torch.vtensor<[3],f32> {
+  %int0 = torch.constant.int 0
+  %int-1 = torch.constant.int -1
+  %false = torch.constant.bool false
+  %none = torch.constant.none
+  %dims = torch.prim.ListConstruct %int0, %int-1 : (!torch.int, !torch.int) -> !torch.list<int>
+  %0 = torch.aten.sum.dim_IntList %x, %dims, %false, %none : !torch.vtensor<[2,3,4],f32>, !torch.list<int>, !torch.bool, !torch.none -> !torch.vtensor<[3],f32>
+  return %0 : !torch.vtensor<[3],f32>
+}
+
+// -----
+
+// A slice of step 2: a gather of the positions 1, 3, 5.
+// CHECK-LABEL: func.func @slice_step(
+// CHECK:         "tosa.const"() <{value = dense<{{.*}}1, 3, 5{{.*}}> : tensor<1x3xi32>}>
+// CHECK:         tosa.gather %{{.*}}, %{{.*}} : (tensor<2x7x1xf32>, tensor<2x3xi32>) -> tensor<2x3x1xf32>
+func.func @slice_step(%x: !torch.vtensor<[2,7],f32>) -> !torch.vtensor<[2,3],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.aten.slice.Tensor %x, %int1, %int1, %none, %int2 : !torch.vtensor<[2,7],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[2,3],f32>
+  return %0 : !torch.vtensor<[2,3],f32>
+}
+
+// -----
+
+// An op with no TOSA form stays, for the contract check to name.
+// CHECK-LABEL: func.func @no_tosa_form(
+// CHECK:         torch.aten.sort
+func.func @no_tosa_form(%x: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[5],f32>, !torch.vtensor<[5],si64>) {
+  %int0 = torch.constant.int 0
+  %false = torch.constant.bool false
+  %0, %1 = torch.aten.sort %x, %int0, %false : !torch.vtensor<[5],f32>, !torch.int, !torch.bool -> !torch.vtensor<[5],f32>, !torch.vtensor<[5],si64>
+  return %0, %1 : !torch.vtensor<[5],f32>, !torch.vtensor<[5],si64>
+}
