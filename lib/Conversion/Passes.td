@@ -45,6 +45,8 @@ def ConvertTorchToTosa : Pass<"convert-torch-to-tosa", "func::FuncOp"> {
     An op it cannot lower stays, unchanged, for the contract check
     (torch-verify-tosa-backend-contract) to name; convert-torch-to-linalg
     may lower it. One op per ATen op name (lib/Conversion/TorchToTosa).
+    Tensor `arith.constant`s (which TOSA's canonicalizations make) become
+    `tosa.const`.
   }];
   let dependentDialects = ["tosa::TosaDialect",
                            "TorchConversion::TorchConversionDialect"];

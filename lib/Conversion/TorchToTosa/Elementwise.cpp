@@ -480,17 +480,14 @@ LowerOneFn remainder(bool floor) {
     Value zero = l.scalar(o.element, 0, o.rank);
     Value sign = floor ? c : a;
     auto isNeg = [&](Value v) {
-      return l.create<tosa::GreaterOp>(
-          RankedTensorType::get(o.type.getShape(), l.b.getI1Type()), zero, v);
+      return l.create<tosa::GreaterOp>(l.boolLike(v), zero, v);
     };
     auto isPos = [&](Value v) {
-      return l.create<tosa::GreaterOp>(
-          RankedTensorType::get(o.type.getShape(), l.b.getI1Type()), v, zero);
+      return l.create<tosa::GreaterOp>(l.boolLike(v), v, zero);
     };
     RankedTensorType bools =
         RankedTensorType::get(o.type.getShape(), l.b.getI1Type());
-    Value absC = l.create<tosa::AbsOp>(
-        RankedTensorType::get(o.type.getShape(), o.element), c);
+    Value absC = l.same<tosa::AbsOp>(c);
     // Wrong sign: move by |b| toward it.
     Value low = l.create<tosa::LogicalAndOp>(bools, isNeg(r), isPos(sign));
     Value high = l.create<tosa::LogicalAndOp>(bools, isPos(r), isNeg(sign));
@@ -524,6 +521,44 @@ Value roundEven(Lowering &l, Value x, Out &o) {
   return l.create<tosa::SelectOp>(
       o.type, adjust, l.create<tosa::SubOp>(o.type, r, scalarLike(l, x, 1)),
       r);
+}
+
+/// atan(x): for |x| > 1, pi/2 - atan(1/|x|); below, a = |x| reduced by
+/// atan(a) = pi/4 + atan((a - 1) / (a + 1)) where a > tan(pi/8), then an odd
+/// polynomial (Taylor to x^15 on |t| <= tan(pi/8): error below 2e-8); the
+/// sign put back.
+Value atanOf(Lowering &l, Value x, RankedTensorType type) {
+  auto bools = RankedTensorType::get(type.getShape(), l.b.getI1Type());
+  auto k = [&](double v) { return scalarLike(l, x, v); };
+  Value a = l.same<tosa::AbsOp>(x);
+  Value big = l.create<tosa::GreaterOp>(bools, a, k(1));
+  Value inv = l.same<tosa::ReciprocalOp>(
+      l.create<tosa::SelectOp>(type, big, a, k(1)));
+  Value u = l.create<tosa::SelectOp>(type, big, inv, a); // in [0, 1]
+  Value mid = l.create<tosa::GreaterOp>(bools, u, k(0.41421356237309503));
+  Value shifted = divide(l, l.create<tosa::SubOp>(type, u, k(1)),
+                         l.create<tosa::AddOp>(type, u, k(1)));
+  Value t = l.create<tosa::SelectOp>(type, mid, shifted, u);
+  Value t2 = l.mul(t, t);
+  Value poly = k(-1.0 / 15);
+  for (int n = 13; n >= 1; n -= 2)
+    poly = l.create<tosa::AddOp>(type, l.mul(poly, t2),
+                                 k((n % 4 == 1 ? 1.0 : -1.0) / n));
+  Value r = l.mul(poly, t);
+  r = l.create<tosa::SelectOp>(
+      type, mid, l.create<tosa::AddOp>(type, r, k(M_PI_4)), r);
+  r = l.create<tosa::SelectOp>(
+      type, big, l.create<tosa::SubOp>(type, k(M_PI_2), r), r);
+  Value negative = l.create<tosa::GreaterOp>(bools, k(0), x);
+  return l.create<tosa::SelectOp>(type, negative, l.same<tosa::NegateOp>(r),
+                                  r);
+}
+
+/// asin(x) = atan(x / sqrt(1 - x^2)) (|x| = 1: +-pi/2; beyond: NaN).
+Value asinOf(Lowering &l, Value x, RankedTensorType type) {
+  Value one = scalarLike(l, x, 1);
+  Value root = sqrtOf(l, l.create<tosa::SubOp>(type, one, l.mul(x, x)));
+  return atanOf(l, divide(l, x, root), type);
 }
 
 /// (e^x + sign * e^-x) / 2.
@@ -627,6 +662,41 @@ void addElementwise(Lowerings &l) {
                                l.create<tosa::SubOp>(o.type, one, x));
           return l.mul(l.same<tosa::LogOp>(ratio), scalarLike(l, x, 0.5));
         }));
+  l.add("aten.atan", composedFloat([](Lowering &l, Value x, Out &o) {
+          return atanOf(l, x, o.type);
+        }));
+  l.add("aten.asin", composedFloat([](Lowering &l, Value x, Out &o) {
+          return asinOf(l, x, o.type);
+        }));
+  l.add("aten.acos", composedFloat([](Lowering &l, Value x, Out &o) {
+          return l.create<tosa::SubOp>(o.type, scalarLike(l, x, M_PI_2),
+                                       asinOf(l, x, o.type));
+        }));
+  l.add("aten.atan2", [](Lowering &l) -> Value {
+    // atan(y / x), moved by pi into the left half plane; x = 0: +-pi/2.
+    Out o = out(l);
+    if (!isFloat(o.element))
+      return l.fail("not a float result");
+    Value y = l.operand(0, o.element, o.rank), x = l.operand(1, o.element, o.rank);
+    if (!y || !x)
+      return {};
+    Value zero = l.scalar(o.element, 0, o.rank);
+    Value r = atanOf(l, divide(l, y, x), o.type);
+    Value left = l.create<tosa::GreaterOp>(l.boolLike(x), zero, x);
+    Value below = l.create<tosa::GreaterOp>(l.boolLike(y), zero, y);
+    Value pi = l.create<tosa::SelectOp>(o.type, below,
+                                        l.scalar(o.element, -M_PI, o.rank),
+                                        l.scalar(o.element, M_PI, o.rank));
+    r = l.create<tosa::SelectOp>(o.type, left,
+                                 l.create<tosa::AddOp>(o.type, r, pi), r);
+    Value onAxis = l.create<tosa::EqualOp>(l.boolLike(x), x, zero);
+    Value half = l.create<tosa::SelectOp>(
+        o.type, below, l.scalar(o.element, -M_PI_2, o.rank),
+        l.scalar(o.element, M_PI_2, o.rank));
+    Value origin = l.create<tosa::EqualOp>(l.boolLike(y), y, zero);
+    half = l.create<tosa::SelectOp>(o.type, origin, zero, half);
+    return l.create<tosa::SelectOp>(o.type, onAxis, half, r);
+  });
   l.add("aten.silu", composedFloat([](Lowering &l, Value x, Out &) {
           return l.mul(x, l.same<tosa::SigmoidOp>(x));
         }));

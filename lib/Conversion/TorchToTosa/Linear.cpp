@@ -79,13 +79,67 @@ std::optional<SmallVector<int64_t>> pairOf(Lowering &l, unsigned i, size_t n,
   return values;
 }
 
+/// A transposed convolution as a plain one: the input (NHWC) with stride - 1
+/// zeros between its elements, the weights [Cin, Cout/g, kH, kW] regrouped
+/// as [Cout, Cin/g, kH, kW] and flipped, stride 1, and padding
+/// dilation * (k - 1) - padding before (plus output_padding after); a
+/// negative padding trims the input instead. Updates `x`, `weight`,
+/// `stride` and `padding` (the padding before; the window computes the
+/// padding after from the output size).
+LogicalResult asPlainConvolution(Lowering &l, Value &x, Value &weight,
+                                 SmallVector<int64_t> &stride,
+                                 SmallVector<int64_t> &padding,
+                                 ArrayRef<int64_t> dilation, int64_t groups) {
+  auto xs = cast<RankedTensorType>(x.getType()).getShape();
+  auto ws = cast<RankedTensorType>(weight.getType()).getShape();
+  Type element = cast<RankedTensorType>(x.getType()).getElementType();
+  int64_t n = xs[0], h = xs[1], w = xs[2], c = xs[3];
+  if (stride[0] > 1 || stride[1] > 1) {
+    int64_t sh = stride[0], sw = stride[1];
+    x = l.reshape(x, {n, h, 1, w, 1, c});
+    SmallVector<double> table = {0, 0, 0, 0, 0, double(sh - 1),
+                                 0, 0, 0, double(sw - 1), 0, 0};
+    x = l.create<tosa::PadOp>(
+        RankedTensorType::get({n, h, sh, w, sw, c}, element), x,
+        l.constant(l.b.getI64Type(), {6, 2}, table), l.splat(element, 0, {}));
+    x = l.reshape(x, {n, h * sh, w * sw, c});
+    x = l.slice(x, {0, 0, 0, 0}, {n, (h - 1) * sh + 1, (w - 1) * sw + 1, c});
+  }
+  int64_t cin = ws[0], coutG = ws[1];
+  if (cin % groups)
+    return failure();
+  int64_t cinG = cin / groups;
+  Value regrouped = l.reshape(weight, {groups, cinG, coutG, ws[2], ws[3]});
+  regrouped = l.transpose(regrouped, {0, 2, 1, 3, 4});
+  regrouped = l.reshape(regrouped, {groups * coutG, cinG, ws[2], ws[3]});
+  regrouped = l.same<tosa::ReverseOp>(regrouped, l.b.getI32IntegerAttr(2));
+  weight = l.same<tosa::ReverseOp>(regrouped, l.b.getI32IntegerAttr(3));
+  // Padding before each spatial dim; a negative one trims the input.
+  auto now = cast<RankedTensorType>(x.getType()).getShape();
+  SmallVector<int64_t> start = {0, 0, 0, 0};
+  SmallVector<int64_t> size(now);
+  for (int i = 0; i < 2; ++i) {
+    int64_t before = dilation[i] * (ws[2 + i] - 1) - padding[i];
+    if (before < 0) {
+      start[1 + i] = -before;
+      size[1 + i] -= -before;
+      before = 0;
+    }
+    padding[i] = before;
+    stride[i] = 1;
+  }
+  if (start[1] || start[2])
+    x = l.slice(x, start, size);
+  return success();
+}
+
 Value lowerConvolution(Lowering &l) {
   RankedTensorType result = l.type();
   Value input = l.in(0), weight = l.in(1);
   std::optional<bool> transposed = l.constBool(6);
   std::optional<int64_t> groups = l.constInt(8);
-  if (!input || !weight || !transposed || *transposed || !groups)
-    return l.fail("a transposed convolution, or non-constant operands");
+  if (!input || !weight || !transposed || !groups)
+    return l.fail("non-constant operands");
   auto inType = cast<RankedTensorType>(input.getType());
   auto wType = cast<RankedTensorType>(weight.getType());
   int64_t rank = inType.getRank();
@@ -112,17 +166,22 @@ Value lowerConvolution(Lowering &l) {
   }
   input = l.convertTo(input, element);
   weight = l.convertTo(weight, element);
-  auto in4 = cast<RankedTensorType>(input.getType()).getShape();
+  Value x = l.transpose(input, {0, 2, 3, 1});
+  if (*transposed &&
+      failed(asPlainConvolution(l, x, weight, *stride, *padding, *dilation,
+                                *groups)))
+    return l.fail("channels do not divide into the groups");
+  auto in4 = cast<RankedTensorType>(x.getType()).getShape(); // NHWC
   auto w4 = cast<RankedTensorType>(weight.getType()).getShape();
   SmallVector<int64_t> out4(result.getShape());
   if (oneD)
     out4.insert(out4.begin() + 2, 1);
   int64_t outChannels = w4[0];
-  Window h = exactWindow(in4[2], w4[2], (*stride)[0], (*dilation)[0],
+  Window h = exactWindow(in4[1], w4[2], (*stride)[0], (*dilation)[0],
                          (*padding)[0], out4[2]);
-  Window w = exactWindow(in4[3], w4[3], (*stride)[1], (*dilation)[1],
+  Window w = exactWindow(in4[2], w4[3], (*stride)[1], (*dilation)[1],
                          (*padding)[1], out4[3]);
-  Value x = trimSpatial(l, l.transpose(input, {0, 2, 3, 1}), h.trim, w.trim);
+  x = trimSpatial(l, x, h.trim, w.trim);
   Value bias = l.none(2) ? l.splat(element, 0, {outChannels})
                          : (l.in(2) ? l.convertTo(l.in(2), element) : Value());
   if (!bias)
@@ -133,7 +192,7 @@ Value lowerConvolution(Lowering &l) {
   auto outType = RankedTensorType::get({out4[0], out4[2], out4[3], outChannels},
                                        element);
   Value y;
-  int64_t inChannels = in4[1];
+  int64_t inChannels = in4[3];
   if (*groups == 1) {
     y = l.create<tosa::Conv2DOp>(outType, x,
                                  l.transpose(weight, {0, 2, 3, 1}), bias, pad,
@@ -285,6 +344,19 @@ void addLinear(Lowerings &l) {
   });
   l.add("aten.convolution", lowerConvolution);
   l.add("aten.max_pool2d", pool(true, 2));
+  // With indices no one reads (what export makes of max_pool2d): the values,
+  // and zeros for the dead indices. TOSA has no pooling with indices.
+  l.addMulti("aten.max_pool2d_with_indices",
+             [](Lowering &l) -> SmallVector<Value> {
+               if (!l.op->getResult(1).use_empty())
+                 return {l.fail("the indices are read")};
+               RankedTensorType indices = l.type(1);
+               if (!indices.hasStaticShape())
+                 return {};
+               Value values = pool(true, 2)(l);
+               return {values, l.splat(indices.getElementType(), 0,
+                                       indices.getShape())};
+             });
   l.add("aten.max_pool1d", pool(true, 1));
   l.add("aten.avg_pool2d", pool(false, 2));
   l.add("aten.avg_pool1d", pool(false, 1));

@@ -156,6 +156,41 @@ LowerOneFn argReduction(bool isMax) {
   };
 }
 
+/// cumsum(self, dim, dtype) of floats: a product with a triangle of ones,
+/// dim moved last: out[.., j] = sum_{i <= j} x[.., i].
+Value lowerCumsum(Lowering &l) {
+  RankedTensorType result = l.type();
+  Value x = l.in(0);
+  Type element = result.getElementType();
+  if (!x || !isa<FloatType>(element) || !result.hasStaticShape() ||
+      result.getRank() == 0)
+    return l.fail("cumsum of integers, or of run-time sizes");
+  int64_t rank = result.getRank();
+  std::optional<SmallVector<int64_t>> dims = dimsOf(l, 1, rank);
+  if (!dims || dims->size() != 1)
+    return l.fail("dim is not a constant");
+  int64_t dim = (*dims)[0];
+  SmallVector<int64_t> perm;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != dim)
+      perm.push_back(d);
+  perm.push_back(dim);
+  x = l.transpose(l.convertTo(x, element), perm);
+  auto moved = cast<RankedTensorType>(x.getType()).getShape();
+  int64_t n = moved.back(), rows = result.getNumElements() / n;
+  SmallVector<double> triangle(n * n, 0);
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = i; j < n; ++j)
+      triangle[i * n + j] = 1;
+  Value product = l.create<tosa::MatMulOp>(
+      RankedTensorType::get({1, rows, n}, element),
+      l.reshape(x, {1, rows, n}), l.constant(element, {1, n, n}, triangle));
+  SmallVector<int64_t> inverse(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    inverse[perm[d]] = d;
+  return l.transpose(l.reshape(product, moved), inverse);
+}
+
 } // namespace
 
 void addReductions(Lowerings &l) {
@@ -178,6 +213,7 @@ void addReductions(Lowerings &l) {
   l.addMulti("aten.min.dim", extremeWithIndex(false));
   l.add("aten.argmax", argReduction(true));
   l.add("aten.argmin", argReduction(false));
+  l.add("aten.cumsum", lowerCumsum);
 }
 
 } // namespace mlir::torch::torch_to_tosa

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "torch-mlir/Conversion/Passes.h"
 #include "torch-mlir/Conversion/Utils.h"
 #include "torch-mlir/Dialect/Torch/IR/TorchOps.h"
@@ -354,7 +355,20 @@ class ConvertTorchToTosa
     // for the contract check to name.
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // Tensor constants TOSA's own canonicalizations make as arith.constant
+    // (the perms of two transposes combined) become tosa.const.
+    getOperation().walk([](arith::ConstantOp constant) {
+      auto type = dyn_cast<RankedTensorType>(constant.getType());
+      auto value = dyn_cast<ElementsAttr>(constant.getValue());
+      if (!type || !value)
+        return;
+      OpBuilder b(constant);
+      Value replacement =
+          b.create<tosa::ConstOp>(constant.getLoc(), type, value);
+      constant.replaceAllUsesWith(replacement);
+      constant.erase();
+    });
   }
 };
 

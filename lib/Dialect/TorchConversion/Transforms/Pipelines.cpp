@@ -51,6 +51,8 @@ void mlir::torch::TorchConversion::buildTorchBackendToTosaBackendPipeline(
   pm.addPass(createFuncBackendTypeConversion());
   pm.addNestedPass<func::FuncOp>(createFinalizingBackendTypeConversion());
   pm.addPass(createCanonicalizerPass());
+  // Again, for the tensor constants canonicalization made as arith.constant.
+  pm.addNestedPass<func::FuncOp>(createConvertTorchToTosa());
   pm.addPass(createCSEPass());
   pm.addPass(createVerifyTosaBackendContract());
   tosa::TosaValidationOptions validation;
