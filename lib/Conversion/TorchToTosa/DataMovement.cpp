@@ -164,8 +164,7 @@ Value lowerCat(Lowering &l) {
     return l.fail("nothing to concatenate");
   if (parts.size() == 1)
     return parts[0];
-  return l.create<tosa::ConcatOp>(result, parts,
-                                  l.b.getI32IntegerAttr(*dim));
+  return l.create<tosa::ConcatOp>(result, parts, l.b.getI32IntegerAttr(*dim));
 }
 
 /// expand / broadcast_to / repeat: operand 0 tiled to the result.
@@ -189,8 +188,7 @@ Value lowerTile(Lowering &l) {
   }
   if (llvm::all_of(multiples, [](int64_t m) { return m == 1; }))
     return x;
-  return l.create<tosa::TileOp>(result, x,
-                                l.b.getDenseI64ArrayAttr(multiples));
+  return l.create<tosa::TileOp>(result, x, l.b.getDenseI64ArrayAttr(multiples));
 }
 
 /// constant_pad_nd(self, pad, value): pad pairs from the last dim back.
@@ -265,8 +263,7 @@ Value lowerGather(Lowering &l) {
   Type i32 = l.b.getI32Type();
   Value i = l.convertTo(index, i32);
   Value flatIndex = l.create<tosa::AddOp>(
-      i.getType(),
-      l.mul(i, l.scalar(i32, strides[*dim], rank)),
+      i.getType(), l.mul(i, l.scalar(i32, strides[*dim], rank)),
       l.constant(i32, shape, offsets));
   Value all = l.reshape(x, {type.getNumElements()});
   return l.reshape(l.gather(all, 0, flatIndex), l.type().getShape());
@@ -440,8 +437,7 @@ Value lowerIndex(Lowering &l) {
     for (int64_t k = 0; k < tType.getRank(); ++k)
       placed[start + broadcastRank - tType.getRank() + k] = tType.getDimSize(k);
     t = l.mul(l.reshape(t, placed), l.scalar(i32, strides[d], rank));
-    flat = flat ? l.create<tosa::AddOp>(l.broadcastType(flat, t), flat, t)
-                : t;
+    flat = flat ? l.create<tosa::AddOp>(l.broadcastType(flat, t), flat, t) : t;
   }
   // The constant part: each plain dim's position times its stride.
   SmallVector<double> offsets;
@@ -499,8 +495,8 @@ void addDataMovement(Lowerings &l) {
   l.add("aten.select_copy.int", lowerSelect);
   l.add("aten.narrow", lowerNarrow);
   l.add("aten.cat", lowerCat);
-  for (StringRef name : {"aten.expand", "aten.broadcast_to", "aten.repeat",
-                         "aten.expand_copy"})
+  for (StringRef name :
+       {"aten.expand", "aten.broadcast_to", "aten.repeat", "aten.expand_copy"})
     l.add(name, lowerTile);
   l.add("aten.constant_pad_nd", lowerPad);
   l.add("aten.index_select", lowerIndexSelect);

@@ -33,24 +33,9 @@ Out out(Lowering &l, unsigned i = 0) {
 bool isFloat(Type t) { return isa<FloatType>(t); }
 
 /// A unary op computed in the result's element type.
-template <typename TosaOp>
-LowerOneFn unary() {
+template <typename TosaOp> LowerOneFn unary() {
   return [](Lowering &l) -> Value {
     Out o = out(l);
-    Value x = l.operand(0, o.element, o.rank);
-    if (!x)
-      return {};
-    return l.create<TosaOp>(o.type, x);
-  };
-}
-
-/// A unary op on floats only.
-template <typename TosaOp>
-LowerOneFn floatUnary() {
-  return [](Lowering &l) -> Value {
-    Out o = out(l);
-    if (!isFloat(o.element))
-      return l.fail("not a float result");
     Value x = l.operand(0, o.element, o.rank);
     if (!x)
       return {};
@@ -70,6 +55,13 @@ LowerOneFn composedFloat(std::function<Value(Lowering &, Value, Out &)> fn) {
       return {};
     return fn(l, x, o);
   };
+}
+
+/// A unary op on floats only.
+template <typename TosaOp> LowerOneFn floatUnary() {
+  return composedFloat([](Lowering &l, Value x, Out &o) -> Value {
+    return l.create<TosaOp>(o.type, x);
+  });
 }
 
 Value scalarLike(Lowering &l, Value x, double v) {
@@ -106,8 +98,7 @@ LowerOneFn addSub(bool subtract, bool reversed, unsigned alphaIndex) {
 }
 
 /// A binary op computed in the result's element type.
-template <typename TosaOp>
-LowerOneFn binary(bool floatOnly = false) {
+template <typename TosaOp> LowerOneFn binary(bool floatOnly = false) {
   return [=](Lowering &l) -> Value {
     Out o = out(l);
     if (floatOnly && !isFloat(o.element))
@@ -158,8 +149,8 @@ LowerOneFn div(bool withMode) {
         Value signs = l.create<tosa::LogicalXorOp>(
             l.boolLike(q), l.create<tosa::GreaterOp>(l.boolLike(a), zero, a),
             l.create<tosa::GreaterOp>(l.boolLike(c), zero, c));
-        Value adjust = l.create<tosa::LogicalAndOp>(l.boolLike(q), inexact,
-                                                    signs);
+        Value adjust =
+            l.create<tosa::LogicalAndOp>(l.boolLike(q), inexact, signs);
         q = l.create<tosa::SelectOp>(
             type, adjust, l.create<tosa::SubOp>(type, q, scalarLike(l, q, 1)),
             q);
@@ -177,8 +168,8 @@ LowerOneFn div(bool withMode) {
     // the product with the reciprocal rounded across an integer.
     Value r = mode == "floor" ? l.same<tosa::FloorOp>(q) : Value();
     if (mode == "trunc") {
-      Value negative = l.create<tosa::GreaterOp>(l.boolLike(q),
-                                                 scalarLike(l, q, 0), q);
+      Value negative =
+          l.create<tosa::GreaterOp>(l.boolLike(q), scalarLike(l, q, 0), q);
       r = l.create<tosa::SelectOp>(o.type, negative, l.same<tosa::CeilOp>(q),
                                    l.same<tosa::FloorOp>(q));
     }
@@ -190,8 +181,7 @@ LowerOneFn div(bool withMode) {
 
 /// A comparison: operands in their promoted type; `swap` compares b with a;
 /// `negate` takes the opposite.
-template <typename TosaOp>
-LowerOneFn compare(bool swap, bool negate = false) {
+template <typename TosaOp> LowerOneFn compare(bool swap, bool negate = false) {
   return [=](Lowering &l) -> Value {
     Out o = out(l);
     Type element = l.promoted({0, 1});
@@ -214,8 +204,7 @@ LowerOneFn compare(bool swap, bool negate = false) {
 }
 
 /// A logical op: operands as bools.
-template <typename TosaOp>
-LowerOneFn logical() {
+template <typename TosaOp> LowerOneFn logical() {
   return [](Lowering &l) -> Value {
     Out o = out(l);
     Value a = l.operand(0, l.b.getI1Type(), o.rank);
@@ -229,8 +218,7 @@ LowerOneFn logical() {
 }
 
 /// A bitwise op: on bools, its logical twin.
-template <typename BitOp, typename BoolOp>
-LowerOneFn bitwise() {
+template <typename BitOp, typename BoolOp> LowerOneFn bitwise() {
   return [](Lowering &l) -> Value {
     Out o = out(l);
     Value a = l.operand(0, o.element, o.rank);
@@ -277,10 +265,9 @@ Value clampTo(Lowering &l, Value x, std::optional<double> lo,
   int64_t max = APInt::getSignedMaxValue(width).getSExtValue();
   int64_t loInt = lo ? static_cast<int64_t>(std::ceil(*lo)) : min;
   int64_t hiInt = hi ? static_cast<int64_t>(std::floor(*hi)) : max;
-  return l.create<tosa::ClampOp>(type, x, l.b.getI64IntegerAttr(loInt),
-                                 l.b.getI64IntegerAttr(hiInt),
-                                 l.b.getF32FloatAttr(loInt),
-                                 l.b.getF32FloatAttr(hiInt));
+  return l.create<tosa::ClampOp>(
+      type, x, l.b.getI64IntegerAttr(loInt), l.b.getI64IntegerAttr(hiInt),
+      l.b.getF32FloatAttr(loInt), l.b.getF32FloatAttr(hiInt));
 }
 
 /// clamp-like ops: operand 0 between constants `lo` and `hi` (indices; -1
@@ -373,8 +360,8 @@ Value gelu(Lowering &l, Value x, Out &o) {
   Value inner;
   if (approximate && *approximate == "tanh") {
     Value cube = l.mul(l.mul(x, x), x);
-    Value sum = l.create<tosa::AddOp>(
-        o.type, x, l.mul(cube, scalarLike(l, x, 0.044715)));
+    Value sum = l.create<tosa::AddOp>(o.type, x,
+                                      l.mul(cube, scalarLike(l, x, 0.044715)));
     inner = l.same<tosa::TanhOp>(
         l.mul(sum, scalarLike(l, x, std::sqrt(2.0 / M_PI))));
   } else if (!approximate || *approximate == "none") {
@@ -382,8 +369,7 @@ Value gelu(Lowering &l, Value x, Out &o) {
   } else {
     return l.fail("unknown gelu approximation");
   }
-  return l.mul(half, l.create<tosa::AddOp>(o.type, inner,
-                                           scalarLike(l, x, 1)));
+  return l.mul(half, l.create<tosa::AddOp>(o.type, inner, scalarLike(l, x, 1)));
 }
 
 /// x ** e for a constant exponent: products for small integer ones, else
@@ -419,7 +405,8 @@ Value lowerPow(Lowering &l) {
   }
   if (!isFloat(o.element))
     return l.fail("power of integers");
-  Value a = l.operand(0, o.element, o.rank), c = l.operand(1, o.element, o.rank);
+  Value a = l.operand(0, o.element, o.rank),
+        c = l.operand(1, o.element, o.rank);
   if (!a || !c)
     return {};
   return l.create<tosa::PowOp>(o.type, a, c);
@@ -433,8 +420,7 @@ Value positiveElse(Lowering &l, Value x, Out &o, Value negative) {
 }
 
 /// maximum / minimum: bools computed as i32 (TOSA reads an i1 as signed).
-template <typename TosaOp>
-LowerOneFn extreme() {
+template <typename TosaOp> LowerOneFn extreme() {
   return [](Lowering &l) -> Value {
     Out o = out(l);
     Type element = o.element.isInteger(1) ? l.b.getI32Type() : o.element;
@@ -449,9 +435,7 @@ LowerOneFn extreme() {
 }
 
 /// floor(x) for floats; x itself for integers.
-Value floorOf(Lowering &l, Value x) {
-  return l.same<tosa::FloorOp>(x);
-}
+Value floorOf(Lowering &l, Value x) { return l.same<tosa::FloorOp>(x); }
 
 /// PyTorch's remainder (the divisor's sign; `floor`) or fmod (the dividend's
 /// sign) of floats: a - q * b for the quotient q = a * (1 / b) rounded,
@@ -469,8 +453,8 @@ LowerOneFn remainder(bool floor) {
     if (floor) {
       q = floorOf(l, q);
     } else {
-      Value negative = l.create<tosa::GreaterOp>(l.boolLike(q),
-                                                 scalarLike(l, q, 0), q);
+      Value negative =
+          l.create<tosa::GreaterOp>(l.boolLike(q), scalarLike(l, q, 0), q);
       q = l.create<tosa::SelectOp>(o.type, negative, l.same<tosa::CeilOp>(q),
                                    floorOf(l, q));
     }
@@ -514,13 +498,13 @@ Value roundEven(Lowering &l, Value x, Out &o) {
   Value tie = l.create<tosa::EqualOp>(l.boolLike(x), r, up);
   // r is odd where r - 2 * floor(r / 2) is 1.
   Value halfR = l.same<tosa::FloorOp>(l.mul(r, half));
-  Value odd = l.create<tosa::SubOp>(o.type, r, l.mul(halfR, scalarLike(l, x, 2)));
-  Value isOdd = l.create<tosa::EqualOp>(l.boolLike(x), odd, scalarLike(l, x, 1));
-  Value adjust =
-      l.create<tosa::LogicalAndOp>(l.boolLike(x), tie, isOdd);
+  Value odd =
+      l.create<tosa::SubOp>(o.type, r, l.mul(halfR, scalarLike(l, x, 2)));
+  Value isOdd =
+      l.create<tosa::EqualOp>(l.boolLike(x), odd, scalarLike(l, x, 1));
+  Value adjust = l.create<tosa::LogicalAndOp>(l.boolLike(x), tie, isOdd);
   return l.create<tosa::SelectOp>(
-      o.type, adjust, l.create<tosa::SubOp>(o.type, r, scalarLike(l, x, 1)),
-      r);
+      o.type, adjust, l.create<tosa::SubOp>(o.type, r, scalarLike(l, x, 1)), r);
 }
 
 /// atan(x): for |x| > 1, pi/2 - atan(1/|x|); below, a = |x| reduced by
@@ -532,8 +516,8 @@ Value atanOf(Lowering &l, Value x, RankedTensorType type) {
   auto k = [&](double v) { return scalarLike(l, x, v); };
   Value a = l.same<tosa::AbsOp>(x);
   Value big = l.create<tosa::GreaterOp>(bools, a, k(1));
-  Value inv = l.same<tosa::ReciprocalOp>(
-      l.create<tosa::SelectOp>(type, big, a, k(1)));
+  Value inv =
+      l.same<tosa::ReciprocalOp>(l.create<tosa::SelectOp>(type, big, a, k(1)));
   Value u = l.create<tosa::SelectOp>(type, big, inv, a); // in [0, 1]
   Value mid = l.create<tosa::GreaterOp>(bools, u, k(0.41421356237309503));
   Value shifted = divide(l, l.create<tosa::SubOp>(type, u, k(1)),
@@ -545,13 +529,12 @@ Value atanOf(Lowering &l, Value x, RankedTensorType type) {
     poly = l.create<tosa::AddOp>(type, l.mul(poly, t2),
                                  k((n % 4 == 1 ? 1.0 : -1.0) / n));
   Value r = l.mul(poly, t);
-  r = l.create<tosa::SelectOp>(
-      type, mid, l.create<tosa::AddOp>(type, r, k(M_PI_4)), r);
-  r = l.create<tosa::SelectOp>(
-      type, big, l.create<tosa::SubOp>(type, k(M_PI_2), r), r);
+  r = l.create<tosa::SelectOp>(type, mid,
+                               l.create<tosa::AddOp>(type, r, k(M_PI_4)), r);
+  r = l.create<tosa::SelectOp>(type, big,
+                               l.create<tosa::SubOp>(type, k(M_PI_2), r), r);
   Value negative = l.create<tosa::GreaterOp>(bools, k(0), x);
-  return l.create<tosa::SelectOp>(type, negative, l.same<tosa::NegateOp>(r),
-                                  r);
+  return l.create<tosa::SelectOp>(type, negative, l.same<tosa::NegateOp>(r), r);
 }
 
 /// asin(x) = atan(x / sqrt(1 - x^2)) (|x| = 1: +-pi/2; beyond: NaN).
@@ -598,8 +581,8 @@ void addElementwise(Lowerings &l) {
     });
   }
   l.add("aten.trunc", composedFloat([](Lowering &l, Value x, Out &o) {
-          Value negative = l.create<tosa::GreaterOp>(
-              l.boolLike(x), scalarLike(l, x, 0), x);
+          Value negative =
+              l.create<tosa::GreaterOp>(l.boolLike(x), scalarLike(l, x, 0), x);
           return l.create<tosa::SelectOp>(o.type, negative,
                                           l.same<tosa::CeilOp>(x),
                                           l.same<tosa::FloorOp>(x));
@@ -645,9 +628,10 @@ void addElementwise(Lowerings &l) {
           Value ax = l.same<tosa::AbsOp>(x);
           Value root = sqrtOf(l, l.create<tosa::AddOp>(o.type, l.mul(ax, ax),
                                                        scalarLike(l, x, 1)));
-          Value r = l.same<tosa::LogOp>(l.create<tosa::AddOp>(o.type, ax, root));
-          Value negative = l.create<tosa::GreaterOp>(l.boolLike(x),
-                                                     scalarLike(l, x, 0), x);
+          Value r =
+              l.same<tosa::LogOp>(l.create<tosa::AddOp>(o.type, ax, root));
+          Value negative =
+              l.create<tosa::GreaterOp>(l.boolLike(x), scalarLike(l, x, 0), x);
           return l.create<tosa::SelectOp>(o.type, negative,
                                           l.same<tosa::NegateOp>(r), r);
         }));
@@ -677,7 +661,8 @@ void addElementwise(Lowerings &l) {
     Out o = out(l);
     if (!isFloat(o.element))
       return l.fail("not a float result");
-    Value y = l.operand(0, o.element, o.rank), x = l.operand(1, o.element, o.rank);
+    Value y = l.operand(0, o.element, o.rank),
+          x = l.operand(1, o.element, o.rank);
     if (!y || !x)
       return {};
     Value zero = l.scalar(o.element, 0, o.rank);
@@ -690,9 +675,9 @@ void addElementwise(Lowerings &l) {
     r = l.create<tosa::SelectOp>(o.type, left,
                                  l.create<tosa::AddOp>(o.type, r, pi), r);
     Value onAxis = l.create<tosa::EqualOp>(l.boolLike(x), x, zero);
-    Value half = l.create<tosa::SelectOp>(
-        o.type, below, l.scalar(o.element, -M_PI_2, o.rank),
-        l.scalar(o.element, M_PI_2, o.rank));
+    Value half = l.create<tosa::SelectOp>(o.type, below,
+                                          l.scalar(o.element, -M_PI_2, o.rank),
+                                          l.scalar(o.element, M_PI_2, o.rank));
     Value origin = l.create<tosa::EqualOp>(l.boolLike(y), y, zero);
     half = l.create<tosa::SelectOp>(o.type, origin, zero, half);
     return l.create<tosa::SelectOp>(o.type, onAxis, half, r);
@@ -724,8 +709,7 @@ void addElementwise(Lowerings &l) {
               o.type,
               l.same<tosa::ExpOp>(l.mul(x, scalarLike(l, x, *inputScale))),
               scalarLike(l, x, 1));
-          Value r = positiveElse(l, x, o,
-                                 l.mul(em1, scalarLike(l, x, *alpha)));
+          Value r = positiveElse(l, x, o, l.mul(em1, scalarLike(l, x, *alpha)));
           return *scale == 1 ? r : l.mul(r, scalarLike(l, x, *scale));
         }));
   l.add("aten.sign", [](Lowering &l) -> Value {
@@ -735,9 +719,9 @@ void addElementwise(Lowerings &l) {
       return x;
     Value zero = scalarLike(l, x, 0);
     Value up = l.convertTo(l.create<tosa::GreaterOp>(l.boolLike(x), x, zero),
-                      o.element);
+                           o.element);
     Value down = l.convertTo(l.create<tosa::GreaterOp>(l.boolLike(x), zero, x),
-                        o.element);
+                             o.element);
     return l.create<tosa::SubOp>(o.type, up, down);
   });
   l.add("aten.isnan", [](Lowering &l) -> Value {
@@ -763,7 +747,8 @@ void addElementwise(Lowerings &l) {
     Value x = l.operand(0, l.b.getI1Type(), o.rank);
     if (!x)
       return {};
-    return l.convertTo(l.create<tosa::LogicalNotOp>(l.boolLike(x), x), o.element);
+    return l.convertTo(l.create<tosa::LogicalNotOp>(l.boolLike(x), x),
+                       o.element);
   });
   l.add("aten.hardtanh", clamp(1, 2));
   l.add("aten.clamp", clamp(1, 2));

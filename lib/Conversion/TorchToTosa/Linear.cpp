@@ -21,8 +21,7 @@ Value matmul(Lowering &l, Value a, Value c, Type element) {
   auto aType = cast<RankedTensorType>(a.getType());
   auto cType = cast<RankedTensorType>(c.getType());
   auto type = RankedTensorType::get(
-      {aType.getDimSize(0), aType.getDimSize(1), cType.getDimSize(2)},
-      element);
+      {aType.getDimSize(0), aType.getDimSize(1), cType.getDimSize(2)}, element);
   return l.create<tosa::MatMulOp>(type, l.convertTo(a, element),
                                   l.convertTo(c, element));
 }
@@ -31,11 +30,10 @@ Value matmul(Lowering &l, Value a, Value c, Type element) {
 Value mm(Lowering &l, Value a, Value c, RankedTensorType result) {
   auto aType = cast<RankedTensorType>(a.getType());
   auto cType = cast<RankedTensorType>(c.getType());
-  Value product = matmul(l, l.reshape(a, {1, aType.getDimSize(0),
-                                          aType.getDimSize(1)}),
-                         l.reshape(c, {1, cType.getDimSize(0),
-                                       cType.getDimSize(1)}),
-                         result.getElementType());
+  Value product =
+      matmul(l, l.reshape(a, {1, aType.getDimSize(0), aType.getDimSize(1)}),
+             l.reshape(c, {1, cType.getDimSize(0), cType.getDimSize(1)}),
+             result.getElementType());
   return l.reshape(product, result.getShape());
 }
 
@@ -97,8 +95,8 @@ LogicalResult asPlainConvolution(Lowering &l, Value &x, Value &weight,
   if (stride[0] > 1 || stride[1] > 1) {
     int64_t sh = stride[0], sw = stride[1];
     x = l.reshape(x, {n, h, 1, w, 1, c});
-    SmallVector<double> table = {0, 0, 0, 0, 0, double(sh - 1),
-                                 0, 0, 0, double(sw - 1), 0, 0};
+    SmallVector<double> table = {
+        0, 0, 0, 0, 0, double(sh - 1), 0, 0, 0, double(sw - 1), 0, 0};
     x = l.create<tosa::PadOp>(
         RankedTensorType::get({n, h, sh, w, sw, c}, element), x,
         l.constant(l.b.getI64Type(), {6, 2}, table), l.splat(element, 0, {}));
@@ -167,9 +165,8 @@ Value lowerConvolution(Lowering &l) {
   input = l.convertTo(input, element);
   weight = l.convertTo(weight, element);
   Value x = l.transpose(input, {0, 2, 3, 1});
-  if (*transposed &&
-      failed(asPlainConvolution(l, x, weight, *stride, *padding, *dilation,
-                                *groups)))
+  if (*transposed && failed(asPlainConvolution(l, x, weight, *stride, *padding,
+                                               *dilation, *groups)))
     return l.fail("channels do not divide into the groups");
   auto in4 = cast<RankedTensorType>(x.getType()).getShape(); // NHWC
   auto w4 = cast<RankedTensorType>(weight.getType()).getShape();
@@ -189,18 +186,18 @@ Value lowerConvolution(Lowering &l) {
   auto pad = l.b.getDenseI64ArrayAttr({h.before, h.after, w.before, w.after});
   auto strides = l.b.getDenseI64ArrayAttr(*stride);
   auto dilations = l.b.getDenseI64ArrayAttr(*dilation);
-  auto outType = RankedTensorType::get({out4[0], out4[2], out4[3], outChannels},
-                                       element);
+  auto outType =
+      RankedTensorType::get({out4[0], out4[2], out4[3], outChannels}, element);
   Value y;
   int64_t inChannels = in4[3];
   if (*groups == 1) {
-    y = l.create<tosa::Conv2DOp>(outType, x,
-                                 l.transpose(weight, {0, 2, 3, 1}), bias, pad,
-                                 strides, dilations);
+    y = l.create<tosa::Conv2DOp>(outType, x, l.transpose(weight, {0, 2, 3, 1}),
+                                 bias, pad, strides, dilations);
   } else if (*groups == inChannels && outChannels % inChannels == 0) {
     // Depthwise: weights [C*M, 1, KH, KW] as [KH, KW, C, M].
-    Value hwcm = l.reshape(l.transpose(weight, {2, 3, 0, 1}),
-                           {w4[2], w4[3], inChannels, outChannels / inChannels});
+    Value hwcm =
+        l.reshape(l.transpose(weight, {2, 3, 0, 1}),
+                  {w4[2], w4[3], inChannels, outChannels / inChannels});
     y = l.create<tosa::DepthwiseConv2DOp>(outType, x, hwcm, bias, pad, strides,
                                           dilations);
   } else {
@@ -249,7 +246,8 @@ LowerOneFn pool(bool isMax, size_t n) {
     bool includePad = false;
     if (isMax) {
       auto dilation = pairOf(l, 4, n, SmallVector<int64_t>(n, 1));
-      if (!dilation || llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
+      if (!dilation ||
+          llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
         return l.fail("dilated max pooling");
     } else {
       std::optional<bool> include = l.constBool(5);
@@ -277,8 +275,8 @@ LowerOneFn pool(bool isMax, size_t n) {
     if (includePad && ((*padding)[0] || (*padding)[1])) {
       // Counted padding is explicit zeros.
       int64_t ph = (*padding)[0], pw = (*padding)[1];
-      SmallVector<double> pads = {0, 0, double(ph), double(ph),
-                                  double(pw), double(pw), 0, 0};
+      SmallVector<double> pads = {
+          0, 0, double(ph), double(ph), double(pw), double(pw), 0, 0};
       Value table = l.constant(l.b.getI64Type(), {4, 2}, pads);
       nhwc = {shape[0], shape[2] + 2 * ph, shape[3] + 2 * pw, shape[1]};
       x = l.create<tosa::PadOp>(RankedTensorType::get(nhwc, element), x, table,
@@ -301,10 +299,10 @@ LowerOneFn pool(bool isMax, size_t n) {
                                       l.b.getDenseI64ArrayAttr(*kernel),
                                       l.b.getDenseI64ArrayAttr(*stride), pad);
     else
-      y = l.create<tosa::AvgPool2dOp>(
-          outType, x, l.b.getDenseI64ArrayAttr(*kernel),
-          l.b.getDenseI64ArrayAttr(*stride), pad,
-          TypeAttr::get(l.b.getF32Type()));
+      y = l.create<tosa::AvgPool2dOp>(outType, x,
+                                      l.b.getDenseI64ArrayAttr(*kernel),
+                                      l.b.getDenseI64ArrayAttr(*stride), pad,
+                                      TypeAttr::get(l.b.getF32Type()));
     return l.reshape(l.transpose(y, {0, 3, 1, 2}), result.getShape());
   };
 }
@@ -346,17 +344,17 @@ void addLinear(Lowerings &l) {
   l.add("aten.max_pool2d", pool(true, 2));
   // With indices no one reads (what export makes of max_pool2d): the values,
   // and zeros for the dead indices. TOSA has no pooling with indices.
-  l.addMulti("aten.max_pool2d_with_indices",
-             [](Lowering &l) -> SmallVector<Value> {
-               if (!l.op->getResult(1).use_empty())
-                 return {l.fail("the indices are read")};
-               RankedTensorType indices = l.type(1);
-               if (!indices.hasStaticShape())
-                 return {};
-               Value values = pool(true, 2)(l);
-               return {values, l.splat(indices.getElementType(), 0,
-                                       indices.getShape())};
-             });
+  l.addMulti(
+      "aten.max_pool2d_with_indices", [](Lowering &l) -> SmallVector<Value> {
+        if (!l.op->getResult(1).use_empty())
+          return {l.fail("the indices are read")};
+        RankedTensorType indices = l.type(1);
+        if (!indices.hasStaticShape())
+          return {};
+        Value values = pool(true, 2)(l);
+        return {values,
+                l.splat(indices.getElementType(), 0, indices.getShape())};
+      });
   l.add("aten.max_pool1d", pool(true, 1));
   l.add("aten.avg_pool2d", pool(false, 2));
   l.add("aten.avg_pool1d", pool(false, 1));

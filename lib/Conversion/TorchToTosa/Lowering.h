@@ -86,8 +86,7 @@ public:
   /// then the dims after. Needs x's sizes known.
   Value gather(Value x, int64_t dim, Value indices);
   /// A reduction op of `kind` over `dims` (keeping them as unit dims).
-  template <typename ReduceOp>
-  Value reduce(Value x, ArrayRef<int64_t> dims) {
+  template <typename ReduceOp> Value reduce(Value x, ArrayRef<int64_t> dims) {
     for (int64_t dim : dims) {
       auto type = cast<RankedTensorType>(x.getType());
       SmallVector<int64_t> shape(type.getShape());

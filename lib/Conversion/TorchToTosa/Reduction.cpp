@@ -110,9 +110,9 @@ Value argExtreme(Lowering &l, Value x, int64_t dim, bool isMax,
   }
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + dim);
-  Value index = l.create<tosa::ArgMaxOp>(
-      RankedTensorType::get(shape, l.b.getI32Type()), x,
-      l.b.getI32IntegerAttr(dim));
+  Value index =
+      l.create<tosa::ArgMaxOp>(RankedTensorType::get(shape, l.b.getI32Type()),
+                               x, l.b.getI32IntegerAttr(dim));
   return l.reshape(l.convertTo(index, indexType.getElementType()),
                    indexType.getShape());
 }
@@ -127,9 +127,8 @@ LowerFn extremeWithIndex(bool isMax) {
     std::optional<SmallVector<int64_t>> dims = dimsOf(l, 1, type.getRank());
     if (!dims || dims->size() != 1)
       return {l.fail("dim is not a constant")};
-    Value values =
-        isMax ? l.reduce<tosa::ReduceMaxOp>(x, *dims)
-              : l.reduce<tosa::ReduceMinOp>(x, *dims);
+    Value values = isMax ? l.reduce<tosa::ReduceMaxOp>(x, *dims)
+                         : l.reduce<tosa::ReduceMinOp>(x, *dims);
     values = l.reshape(l.convertTo(values, l.type(0).getElementType()),
                        l.type(0).getShape());
     return {values, argExtreme(l, x, (*dims)[0], isMax, l.type(1))};
@@ -183,8 +182,8 @@ Value lowerCumsum(Lowering &l) {
     for (int64_t j = i; j < n; ++j)
       triangle[i * n + j] = 1;
   Value product = l.create<tosa::MatMulOp>(
-      RankedTensorType::get({1, rows, n}, element),
-      l.reshape(x, {1, rows, n}), l.constant(element, {1, n, n}, triangle));
+      RankedTensorType::get({1, rows, n}, element), l.reshape(x, {1, rows, n}),
+      l.constant(element, {1, n, n}, triangle));
   SmallVector<int64_t> inverse(rank);
   for (int64_t d = 0; d < rank; ++d)
     inverse[perm[d]] = d;

@@ -146,7 +146,8 @@ Value Lowering::constant(Type element, ArrayRef<int64_t> shape,
   SmallVector<Attribute> attrs;
   for (double v : values)
     attrs.push_back(elementAttr(b, element, v));
-  return b.create<tosa::ConstOp>(loc, type, DenseElementsAttr::get(type, attrs));
+  return b.create<tosa::ConstOp>(loc, type,
+                                 DenseElementsAttr::get(type, attrs));
 }
 
 Value Lowering::i32s(ArrayRef<int64_t> values) {
@@ -184,8 +185,8 @@ Value Lowering::wholeFloatToI64(Value x) {
   auto f32 = RankedTensorType::get(shape, b.getF32Type());
   x = create<tosa::CastOp>(f32, x);
   auto trunc = [&](Value v) {
-    Value negative =
-        create<tosa::GreaterOp>(boolLike(v), scalar(b.getF32Type(), 0, rank), v);
+    Value negative = create<tosa::GreaterOp>(
+        boolLike(v), scalar(b.getF32Type(), 0, rank), v);
     return create<tosa::SelectOp>(f32, negative, same<tosa::CeilOp>(v),
                                   same<tosa::FloorOp>(v));
   };
@@ -204,8 +205,8 @@ Value Lowering::wholeFloatToI64(Value x) {
     Value i = create<tosa::CastOp>(i64, create<tosa::CastOp>(i32, v));
     return unit == 1 ? i : mul(i, scalar(b.getI64Type(), unit, rank));
   };
-  Value sum = create<tosa::AddOp>(i64, widen(q, 4294967296.0),
-                                  widen(r1, 65536.0));
+  Value sum =
+      create<tosa::AddOp>(i64, widen(q, 4294967296.0), widen(r1, 65536.0));
   return create<tosa::AddOp>(i64, sum, widen(r0, 1));
 }
 
@@ -241,8 +242,7 @@ Value Lowering::transpose(Value x, ArrayRef<int64_t> perm) {
   for (int64_t p : perm)
     shape.push_back(type.getDimSize(p));
   return b.create<tosa::TransposeOp>(
-      loc, RankedTensorType::get(shape, type.getElementType()), x,
-      i32s(perm));
+      loc, RankedTensorType::get(shape, type.getElementType()), x, i32s(perm));
 }
 
 Value Lowering::slice(Value x, ArrayRef<int64_t> start,
@@ -272,9 +272,9 @@ Value Lowering::gather(Value x, int64_t dim, Value indices) {
   Value values = reshape(x, {n, shape[dim], c});
   Value flat = reshape(convertTo(indices, b.getI32Type()), {1, w});
   if (n != 1)
-    flat = b.create<tosa::TileOp>(
-        loc, RankedTensorType::get({n, w}, b.getI32Type()), flat,
-        b.getDenseI64ArrayAttr({n, 1}));
+    flat = b.create<tosa::TileOp>(loc,
+                                  RankedTensorType::get({n, w}, b.getI32Type()),
+                                  flat, b.getDenseI64ArrayAttr({n, 1}));
   Value gathered = b.create<tosa::GatherOp>(
       loc, RankedTensorType::get({n, w, c}, type.getElementType()), values,
       flat);
@@ -384,8 +384,8 @@ void Lowerings::add(StringRef name, LowerOneFn fn) {
 }
 
 void Lowerings::addMulti(StringRef name, LowerFn fn) {
-  std::string full = name.starts_with("torch.") ? name.str()
-                                                : ("torch." + name).str();
+  std::string full =
+      name.starts_with("torch.") ? name.str() : ("torch." + name).str();
   patterns.add<NamedLowering>(full, std::move(fn), converter,
                               patterns.getContext());
 }
