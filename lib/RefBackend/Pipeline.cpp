@@ -132,11 +132,13 @@ void mlir::torch::RefBackend::buildLinalgOnTensorsToLLVMPipeline(
 
 void mlir::torch::RefBackend::buildTosaToLinalgOnTensorsPipeline(
     OpPassManager &pm) {
-  // MLIR's own TOSA lowering (tosa-to-linalg-pipeline's passes), validating
-  // against the main inference profile (floats; the pipeline as registered
-  // validates the integer-only base profile), then the TOSA ops it leaves
-  // to others: reshapes, slices, pads and concats (tensor), constants
-  // (arith), control flow (scf).
+  // Control flow and scatters first (scf): tosa-to-linalg has no pattern
+  // for tosa.scatter and fails on it. Then MLIR's own TOSA lowering
+  // (tosa-to-linalg-pipeline's passes), validating against the main
+  // inference profile (floats; the pipeline as registered validates the
+  // integer-only base profile), then the TOSA ops it leaves to others:
+  // reshapes, slices, pads and concats (tensor), constants (arith).
+  pm.addNestedPass<func::FuncOp>(tosa::createTosaToSCF());
   tosa::TosaValidationOptions validation;
   validation.profile = tosa::TosaProfileEnum::MainInference;
   validation.level = tosa::TosaLevelEnum::EightK;
@@ -144,7 +146,6 @@ void mlir::torch::RefBackend::buildTosaToLinalgOnTensorsPipeline(
                               TosaToLinalgNamedOptions(), validation);
   pm.addNestedPass<func::FuncOp>(tosa::createTosaToTensor());
   pm.addNestedPass<func::FuncOp>(tosa::createTosaToArith());
-  pm.addNestedPass<func::FuncOp>(tosa::createTosaToSCF());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(TorchConversion::createVerifyLinalgOnTensorsBackendContract());
 }

@@ -136,3 +136,61 @@ func.func @no_tosa_form(%x: !torch.vtensor<[5],f32>) -> (!torch.vtensor<[5],f32>
   %0, %1 = torch.aten.sort %x, %int0, %false : !torch.vtensor<[5],f32>, !torch.int, !torch.bool -> !torch.vtensor<[5],f32>, !torch.vtensor<[5],si64>
   return %0, %1 : !torch.vtensor<[5],f32>, !torch.vtensor<[5],si64>
 }
+
+// -----
+
+// ui8 computes zero-extended to i32 (TOSA reads a signless i8 as signed),
+// and the result wraps back to 8 bits.
+// CHECK-LABEL: func.func @add_ui8(
+// CHECK:         %[[W:.*]] = tosa.cast %{{.*}} : (tensor<4xi8>) -> tensor<4xi32>
+// CHECK:         %[[Z:.*]] = tosa.bitwise_and %[[W]], %{{.*}} : (tensor<4xi32>, tensor<1xi32>) -> tensor<4xi32>
+// CHECK:         %[[S:.*]] = tosa.add %[[Z]], %{{.*}} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK:         tosa.cast %[[S]] : (tensor<4xi32>) -> tensor<4xi8>
+func.func @add_ui8(%a: !torch.vtensor<[4],ui8>, %b: !torch.vtensor<[4],ui8>) -> !torch.vtensor<[4],ui8> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.add.Tensor %a, %b, %int1 : !torch.vtensor<[4],ui8>, !torch.vtensor<[4],ui8>, !torch.int -> !torch.vtensor<[4],ui8>
+  return %0 : !torch.vtensor<[4],ui8>
+}
+
+// -----
+
+// i64 division: TOSA's int_div is i32 only, so the quotient is estimated in
+// f32 (three rounds) and stepped exactly in i64; no int_div on i64.
+// CHECK-LABEL: func.func @floor_divide_i64(
+// CHECK-NOT:     tosa.int_div
+// CHECK:         tosa.reciprocal %{{.*}} : (tensor<5xf32>) -> tensor<5xf32>
+// CHECK:         tosa.mul %{{.*}}, %{{.*}} {shift = 0 : i8} : (tensor<5xi64>, tensor<5xi64>) -> tensor<5xi64>
+// CHECK-NOT:     tosa.int_div
+func.func @floor_divide_i64(%a: !torch.vtensor<[5],si64>, %b: !torch.vtensor<[5],si64>) -> !torch.vtensor<[5],si64> {
+  %floor = torch.constant.str "floor"
+  %0 = torch.aten.div.Tensor_mode %a, %b, %floor : !torch.vtensor<[5],si64>, !torch.vtensor<[5],si64>, !torch.str -> !torch.vtensor<[5],si64>
+  return %0 : !torch.vtensor<[5],si64>
+}
+
+// -----
+
+// A plain scatter is one tosa.scatter of self's elements at the positions
+// index gives along dim (plus each other dim's offset).
+// CHECK-LABEL: func.func @scatter_src(
+// CHECK:         tosa.scatter %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x12x1xf32>, tensor<1x4xi32>, tensor<1x4x1xf32>) -> tensor<1x12x1xf32>
+func.func @scatter_src(%self: !torch.vtensor<[3,4],f32>, %index: !torch.vtensor<[2,2],si64>, %src: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[3,4],f32> {
+  %int1 = torch.constant.int 1
+  %0 = torch.aten.scatter.src %self, %int1, %index, %src : !torch.vtensor<[3,4],f32>, !torch.int, !torch.vtensor<[2,2],si64>, !torch.vtensor<[2,3],f32> -> !torch.vtensor<[3,4],f32>
+  return %0 : !torch.vtensor<[3,4],f32>
+}
+
+// -----
+
+// An accumulating write compares each of self's positions with each written
+// one and sums what it selects: repeated positions add up.
+// CHECK-LABEL: func.func @index_put_accumulate(
+// CHECK:         %[[HIT:.*]] = tosa.equal %{{.*}}, %{{.*}} : (tensor<1x3xi32>, tensor<6x1xi32>) -> tensor<6x3xi1>
+// CHECK:         %[[SEL:.*]] = tosa.select %[[HIT]], %{{.*}}, %{{.*}} : (tensor<6x3xi1>, tensor<1x3xf32>, tensor<1x1xf32>) -> tensor<6x3xf32>
+// CHECK:         tosa.reduce_sum %[[SEL]] {axis = 1 : i32} : (tensor<6x3xf32>) -> tensor<6x1xf32>
+// CHECK:         tosa.reduce_any %[[HIT]] {axis = 1 : i32}
+func.func @index_put_accumulate(%self: !torch.vtensor<[6],f32>, %index: !torch.vtensor<[3],si64>, %values: !torch.vtensor<[3],f32>) -> !torch.vtensor<[6],f32> {
+  %true = torch.constant.bool true
+  %list = torch.prim.ListConstruct %index : (!torch.vtensor<[3],si64>) -> !torch.list<optional<vtensor>>
+  %0 = torch.aten.index_put %self, %list, %values, %true : !torch.vtensor<[6],f32>, !torch.list<optional<vtensor>>, !torch.vtensor<[3],f32>, !torch.bool -> !torch.vtensor<[6],f32>
+  return %0 : !torch.vtensor<[6],f32>
+}

@@ -24,6 +24,7 @@ import collections
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -40,6 +41,7 @@ MIN_IMPORTED = 0.97
 MIN_MATCHED = {"linalg-on-tensors": 0.90, "tosa": 0.50}
 OUTPUT_TYPE = "linalg-on-tensors"  # --output-type
 WORKERS = 2
+WORKER_HEAP = 6 << 30  # bytes of heap per worker (RLIMIT_DATA); 2 fit in 24 GB
 OPT_LEVEL = 0  # the JIT's: the cases are tiny; compiling dominates
 
 # Causes, by what a failure's message says, for --write-expected.
@@ -185,7 +187,10 @@ def _compare(got, want, rtol, atol):
 
 
 def worker(first, last):
-    """Runs cases [first, last): a JSON line as each starts and ends."""
+    """Runs cases [first, last): a JSON line as each starts and ends. Its
+    heap is capped (WORKER_HEAP), so a case that would take the machine's
+    memory stops its worker (reported as a crash) instead."""
+    resource.setrlimit(resource.RLIMIT_DATA, (WORKER_HEAP, WORKER_HEAP))
     cases = collect_cases()[first:last]
     for case in cases:
         print(json.dumps({"start": case.name}), flush=True)

@@ -28,13 +28,6 @@ Value toResultShape(Lowering &l) {
   return l.reshape(x, result.getShape());
 }
 
-/// `dim` wrapped for `rank` dims; nullopt if out of range.
-std::optional<int64_t> wrap(std::optional<int64_t> dim, int64_t rank) {
-  if (!dim || *dim < -rank || *dim >= rank)
-    return std::nullopt;
-  return *dim < 0 ? *dim + rank : *dim;
-}
-
 Value permute(Lowering &l) {
   Value x = l.in(0);
   auto dims = l.constInts(1);
@@ -170,25 +163,18 @@ Value lowerCat(Lowering &l) {
 /// expand / broadcast_to / repeat: operand 0 tiled to the result.
 Value lowerTile(Lowering &l) {
   Value x = l.in(0);
+  if (!x)
+    return {};
+  return l.broadcastTo(x, l.type().getShape());
+}
+
+/// copy(self, src): src in self's dtype, broadcast to self's sizes.
+Value lowerCopy(Lowering &l) {
   RankedTensorType result = l.type();
-  if (!x || !result.hasStaticShape())
-    return l.fail("sizes known only at run time");
-  auto type = cast<RankedTensorType>(x.getType());
-  if (!type.hasStaticShape())
-    return l.fail("sizes known only at run time");
-  int64_t rank = result.getRank();
-  SmallVector<int64_t> shape(type.getShape());
-  shape.insert(shape.begin(), rank - shape.size(), 1);
-  x = l.reshape(x, shape);
-  SmallVector<int64_t> multiples;
-  for (int64_t i = 0; i < rank; ++i) {
-    if (result.getDimSize(i) % shape[i])
-      return l.fail("sizes do not tile");
-    multiples.push_back(result.getDimSize(i) / shape[i]);
-  }
-  if (llvm::all_of(multiples, [](int64_t m) { return m == 1; }))
-    return x;
-  return l.create<tosa::TileOp>(result, x, l.b.getDenseI64ArrayAttr(multiples));
+  Value src = l.operand(1, result.getElementType(), result.getRank());
+  if (!src)
+    return {};
+  return l.broadcastTo(src, result.getShape());
 }
 
 /// constant_pad_nd(self, pad, value): pad pairs from the last dim back.
@@ -231,42 +217,21 @@ Value lowerEmbedding(Lowering &l) {
   return l.gather(weight, 0, indices);
 }
 
-/// gather(self, dim, index): out[p] = self[p with p[dim] = index[p]], as a
-/// tosa.gather of self's elements at flat positions computed from constant
-/// positions and the indices.
+/// gather(self, dim, index): out[p] = self[p with p[dim] = index[p]], a
+/// tosa.gather of self's elements at dimPositions.
 Value lowerGather(Lowering &l) {
   Value x = l.in(0), index = l.in(2);
   if (!x || !index)
     return {};
   auto type = cast<RankedTensorType>(x.getType());
-  auto indexType = cast<RankedTensorType>(index.getType());
   auto dim = wrap(l.constInt(1), type.getRank());
-  if (!dim || !type.hasStaticShape() || !indexType.hasStaticShape())
-    return l.fail("non-constant dim, or sizes known only at run time");
-  int64_t rank = type.getRank();
-  SmallVector<int64_t> strides(rank, 1);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * type.getDimSize(d + 1);
-  // The flat offset of every other dim's position, a constant.
-  ArrayRef<int64_t> shape = indexType.getShape();
-  int64_t count = indexType.getNumElements();
-  SmallVector<double> offsets(count, 0);
-  for (int64_t flat = 0; flat < count; ++flat) {
-    int64_t rest = flat;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      int64_t position = rest % shape[d];
-      rest /= shape[d];
-      if (d != *dim)
-        offsets[flat] += position * strides[d];
-    }
-  }
-  Type i32 = l.b.getI32Type();
-  Value i = l.convertTo(index, i32);
-  Value flatIndex = l.create<tosa::AddOp>(
-      i.getType(), l.mul(i, l.scalar(i32, strides[*dim], rank)),
-      l.constant(i32, shape, offsets));
+  if (!dim)
+    return l.fail("non-constant dim");
+  Value positions = dimPositions(l, type, *dim, index);
+  if (!positions)
+    return {};
   Value all = l.reshape(x, {type.getNumElements()});
-  return l.reshape(l.gather(all, 0, flatIndex), l.type().getShape());
+  return l.reshape(l.gather(all, 0, positions), l.type().getShape());
 }
 
 /// The elements of `x` (static sizes) at flat positions computed for each
@@ -280,8 +245,10 @@ Value gatherConstant(Lowering &l, Value x, ArrayRef<int64_t> shape,
   int64_t count = 1;
   for (int64_t n : shape)
     count *= n;
-  if (count == 0 || count > (1 << 20))
-    return l.fail("an empty or a very large strided view");
+  if (count == 0) // an empty view (a diagonal past the end)
+    return l.splat(type.getElementType(), 0, shape);
+  if (count > kMaxConstantElements)
+    return l.fail("a strided view too large for a constant of positions");
   SmallVector<double> positions;
   SmallVector<int64_t> index(shape.size(), 0);
   for (int64_t flat = 0; flat < count; ++flat) {
@@ -297,14 +264,6 @@ Value gatherConstant(Lowering &l, Value x, ArrayRef<int64_t> shape,
   }
   Value all = l.reshape(x, {type.getNumElements()});
   return l.gather(all, 0, l.constant(l.b.getI32Type(), shape, positions));
-}
-
-/// Row-major strides of `shape`.
-SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
 }
 
 /// as_strided(self, size, stride, storage_offset) of a contiguous value.
@@ -369,25 +328,86 @@ Value lowerUnfold(Lowering &l) {
   });
 }
 
-/// index.Tensor(self, indices): the flat position of each result element,
-/// the index tensors' (wrapped, times their dim's stride) plus a constant for
-/// the dims not indexed, gathered from self flattened.
+/// index.Tensor(self, indices): self's elements at indexPositions.
 Value lowerIndex(Lowering &l) {
   Value x = l.in(0);
-  std::optional<SmallVector<Value>> list =
-      Torch::listElements(l.op->getOperand(1));
   RankedTensorType result = l.type();
-  if (!x || !list || !result.hasStaticShape())
-    return l.fail("indices not a list, or sizes known only at run time");
+  if (!x)
+    return {};
   auto type = cast<RankedTensorType>(x.getType());
-  if (!type.hasStaticShape())
+  Value flat = indexPositions(l, type, 1);
+  if (!flat)
+    return {};
+  if (cast<RankedTensorType>(flat.getType()).getShape() != result.getShape())
+    return l.fail("indexed sizes differ from the result's");
+  Value all = l.reshape(x, {type.getNumElements()});
+  return l.gather(all, 0, flat);
+}
+
+Value lowerFlip(Lowering &l) {
+  Value x = l.in(0);
+  auto dims = l.constInts(1);
+  if (!x || !dims)
+    return l.fail("non-constant dims");
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  for (int64_t d : *dims) {
+    auto w = wrap(d, rank);
+    if (!w)
+      return l.fail("dim out of range");
+    x = l.same<tosa::ReverseOp>(x, l.b.getI32IntegerAttr(*w));
+  }
+  return x;
+}
+
+} // namespace
+
+Value dimPositions(Lowering &l, RankedTensorType self, int64_t dim,
+                   Value index) {
+  auto indexType = cast<RankedTensorType>(index.getType());
+  if (!self.hasStaticShape() || !indexType.hasStaticShape())
     return l.fail("sizes known only at run time");
-  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = self.getRank();
+  if (indexType.getRank() != rank)
+    return l.fail("an index of another rank");
+  SmallVector<int64_t> strides = stridesOf(self.getShape());
+  // The flat offset of every other dim's position, a constant.
+  ArrayRef<int64_t> shape = indexType.getShape();
+  int64_t count = indexType.getNumElements();
+  if (count > kMaxConstantElements)
+    return l.fail("an index too large for a constant of positions");
+  SmallVector<double> offsets(count, 0);
+  for (int64_t flat = 0; flat < count; ++flat) {
+    int64_t rest = flat;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      int64_t position = rest % shape[d];
+      rest /= shape[d];
+      if (d != dim)
+        offsets[flat] += position * strides[d];
+    }
+  }
+  Type i32 = l.b.getI32Type();
+  Value i = l.convertTo(index, i32);
+  return l.create<tosa::AddOp>(i.getType(),
+                               l.mul(i, l.scalar(i32, strides[dim], rank)),
+                               l.constant(i32, shape, offsets));
+}
+
+/// The flat position in `self` of each element of self[indices]: each index
+/// tensor (wrapped, times its dim's stride), placed at the broadcast dims of
+/// that result, plus a constant for the dims not indexed. The broadcast dims
+/// go where the indexed dims were if those are adjacent, else in front
+/// (PyTorch's advanced indexing).
+Value indexPositions(Lowering &l, RankedTensorType self, unsigned list) {
+  std::optional<SmallVector<Value>> elements =
+      Torch::listElements(l.op->getOperand(list));
+  if (!elements || !self.hasStaticShape())
+    return l.fail("indices not a list, or sizes known only at run time");
+  ArrayRef<int64_t> shape = self.getShape();
   SmallVector<int64_t> strides = stridesOf(shape);
   SmallVector<int64_t> indexed;
   SmallVector<Value> indices;
-  int64_t broadcastRank = 0;
-  for (auto [d, element] : llvm::enumerate(*list)) {
+  SmallVector<int64_t> broadcast; // the index tensors' broadcast sizes
+  for (auto [d, element] : llvm::enumerate(*elements)) {
     if (Torch::isNone(element))
       continue;
     auto converted = dyn_cast_or_null<RankedTensorType>(
@@ -399,27 +419,42 @@ Value lowerIndex(Lowering &l) {
     indexed.push_back(d);
     indices.push_back(l.converter.materializeTargetConversion(
         l.b, l.loc, converted, element));
-    broadcastRank = std::max(broadcastRank, converted.getRank());
+    // Broadcast from the right.
+    ArrayRef<int64_t> sizes = converted.getShape();
+    if (sizes.size() > broadcast.size())
+      broadcast.insert(broadcast.begin(), sizes.size() - broadcast.size(), 1);
+    for (auto [k, n] : llvm::enumerate(sizes)) {
+      int64_t &at = broadcast[broadcast.size() - sizes.size() + k];
+      if (at == 1)
+        at = n;
+      else if (n != 1 && n != at)
+        return l.fail("index tensors that do not broadcast");
+    }
   }
   if (indexed.empty())
     return l.fail("no index tensor");
+  int64_t broadcastRank = broadcast.size();
   bool adjacent = indexed.back() - indexed.front() + 1 ==
                   static_cast<int64_t>(indexed.size());
-  int64_t rank = result.getRank();
   int64_t start = adjacent ? indexed.front() : 0;
-  // Result dims of the dims not indexed, in order.
-  SmallVector<int64_t> plainDims, plainAt;
-  for (int64_t d = 0, at = 0; d < type.getRank(); ++d) {
+  // The result's sizes, and where each dim not indexed goes in them.
+  SmallVector<int64_t> result, plainDims, plainAt;
+  for (int64_t d = 0; d < self.getRank(); ++d) {
+    if (static_cast<int64_t>(result.size()) == start &&
+        (adjacent ? d == indexed.front() : d == 0))
+      llvm::append_range(result, broadcast);
     if (llvm::is_contained(indexed, d))
       continue;
     plainDims.push_back(d);
-    if (at == start && (adjacent || at == 0))
-      at += broadcastRank;
-    plainAt.push_back(at++);
+    plainAt.push_back(result.size());
+    result.push_back(shape[d]);
   }
-  if (!adjacent)
-    for (int64_t &at : plainAt)
-      at = at < broadcastRank ? at + broadcastRank : at;
+  int64_t rank = result.size();
+  int64_t count = 1;
+  for (int64_t n : result)
+    count *= n;
+  if (count > kMaxConstantElements)
+    return l.fail("an indexed result too large for a constant of positions");
   Type i32 = l.b.getI32Type();
   Value flat;
   for (auto [d, index] : llvm::zip(indexed, indices)) {
@@ -442,40 +477,21 @@ Value lowerIndex(Lowering &l) {
   // The constant part: each plain dim's position times its stride.
   SmallVector<double> offsets;
   SmallVector<int64_t> index(rank, 0);
-  for (int64_t n = 0; n < result.getNumElements(); ++n) {
+  for (int64_t n = 0; n < count; ++n) {
     int64_t rest = n;
     for (int64_t d = rank - 1; d >= 0; --d) {
-      index[d] = rest % result.getDimSize(d);
-      rest /= result.getDimSize(d);
+      index[d] = rest % result[d];
+      rest /= result[d];
     }
     double offset = 0;
     for (auto [d, at] : llvm::zip(plainDims, plainAt))
       offset += index[at] * strides[d];
     offsets.push_back(offset);
   }
-  Value constantPart = l.constant(i32, result.getShape(), offsets);
-  flat = l.create<tosa::AddOp>(l.broadcastType(constantPart, flat),
-                               constantPart, flat);
-  Value all = l.reshape(x, {type.getNumElements()});
-  return l.gather(all, 0, flat);
+  Value constantPart = l.constant(i32, result, offsets);
+  return l.create<tosa::AddOp>(RankedTensorType::get(result, i32), constantPart,
+                               flat);
 }
-
-Value lowerFlip(Lowering &l) {
-  Value x = l.in(0);
-  auto dims = l.constInts(1);
-  if (!x || !dims)
-    return l.fail("non-constant dims");
-  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-  for (int64_t d : *dims) {
-    auto w = wrap(d, rank);
-    if (!w)
-      return l.fail("dim out of range");
-    x = l.same<tosa::ReverseOp>(x, l.b.getI32IntegerAttr(*w));
-  }
-  return x;
-}
-
-} // namespace
 
 void addDataMovement(Lowerings &l) {
   for (StringRef name :
@@ -499,6 +515,7 @@ void addDataMovement(Lowerings &l) {
        {"aten.expand", "aten.broadcast_to", "aten.repeat", "aten.expand_copy"})
     l.add(name, lowerTile);
   l.add("aten.constant_pad_nd", lowerPad);
+  l.add("aten.copy", lowerCopy);
   l.add("aten.index_select", lowerIndexSelect);
   l.add("aten.embedding", lowerEmbedding);
   l.add("aten.gather", lowerGather);

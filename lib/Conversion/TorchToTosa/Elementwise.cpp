@@ -118,6 +118,13 @@ Value divide(Lowering &l, Value a, Value c) {
   return l.mul(a, l.same<tosa::ReciprocalOp>(c));
 }
 
+/// The type integer division computes `element` in: i32 up to 32 bits (TOSA's
+/// int_div), else i64.
+Type divisionType(Lowering &l, Type element) {
+  return element.getIntOrFloatBitWidth() > 32 ? l.b.getI64Type()
+                                              : l.b.getI32Type();
+}
+
 /// True division (floats), or with a rounding mode (operand 2): "trunc" or
 /// "floor".
 LowerOneFn div(bool withMode) {
@@ -131,30 +138,15 @@ LowerOneFn div(bool withMode) {
       mode = str->str();
     }
     if (!isFloat(o.element)) {
-      // Integer division rounding toward zero (i32 in TOSA); floor corrects
-      // where the signs differ and there is a remainder.
-      if (mode.empty() || o.element.getIntOrFloatBitWidth() > 32)
-        return l.fail("integer division beyond i32");
-      Type i32 = l.b.getI32Type();
-      Value a = l.operand(0, i32, o.rank), c = l.operand(1, i32, o.rank);
+      if (mode.empty())
+        return l.fail("true division to an integer result");
+      Type work = divisionType(l, o.element);
+      Value a = l.operand(0, work, o.rank), c = l.operand(1, work, o.rank);
       if (!a || !c)
         return {};
-      RankedTensorType type = RankedTensorType::get(o.type.getShape(), i32);
-      Value q = l.create<tosa::IntDivOp>(type, a, c);
-      if (mode == "floor") {
-        Value product = l.mul(q, c);
-        Value inexact = l.create<tosa::LogicalNotOp>(
-            l.boolLike(q), l.create<tosa::EqualOp>(l.boolLike(q), product, a));
-        Value zero = scalarLike(l, q, 0);
-        Value signs = l.create<tosa::LogicalXorOp>(
-            l.boolLike(q), l.create<tosa::GreaterOp>(l.boolLike(a), zero, a),
-            l.create<tosa::GreaterOp>(l.boolLike(c), zero, c));
-        Value adjust =
-            l.create<tosa::LogicalAndOp>(l.boolLike(q), inexact, signs);
-        q = l.create<tosa::SelectOp>(
-            type, adjust, l.create<tosa::SubOp>(type, q, scalarLike(l, q, 1)),
-            q);
-      }
+      auto [q, r] = l.truncDivide(a, c);
+      if (mode == "floor")
+        q = l.floorFromTrunc(q, r, c).first;
       return l.convertTo(q, o.element);
     }
     Value a = l.operand(0, o.element, o.rank);
@@ -166,16 +158,11 @@ LowerOneFn div(bool withMode) {
       return q;
     // Rounded: the quotient's floor (or truncation), corrected by one where
     // the product with the reciprocal rounded across an integer.
-    Value r = mode == "floor" ? l.same<tosa::FloorOp>(q) : Value();
-    if (mode == "trunc") {
-      Value negative =
-          l.create<tosa::GreaterOp>(l.boolLike(q), scalarLike(l, q, 0), q);
-      r = l.create<tosa::SelectOp>(o.type, negative, l.same<tosa::CeilOp>(q),
-                                   l.same<tosa::FloorOp>(q));
-    }
-    if (!r)
-      return l.fail("unknown rounding mode");
-    return r;
+    if (mode == "floor")
+      return l.same<tosa::FloorOp>(q);
+    if (mode == "trunc")
+      return l.truncate(q);
+    return l.fail("unknown rounding mode");
   };
 }
 
@@ -228,6 +215,65 @@ template <typename BitOp, typename BoolOp> LowerOneFn bitwise() {
     if (o.element.isInteger(1))
       return l.create<BoolOp>(o.type, a, c);
     return l.create<BitOp>(o.type, a, c);
+  };
+}
+
+/// 2^s for each element of `s` (i64, 0 <= s < 64): the product of 2^(2^b)
+/// over the bits b set in s (2^63 wraps to i64's minimum, the same bits).
+Value powerOfTwo(Lowering &l, Value s) {
+  auto type = cast<RankedTensorType>(s.getType());
+  Type i64 = type.getElementType();
+  int64_t rank = type.getRank();
+  Value power = l.scalar(i64, 1, rank);
+  for (int bit = 0; bit < 6; ++bit) {
+    Value set = l.create<tosa::EqualOp>(
+        l.boolLike(s),
+        l.create<tosa::BitwiseAndOp>(type, s, l.scalar(i64, 1 << bit, rank)),
+        l.scalar(i64, 1 << bit, rank));
+    Value factor = l.create<tosa::SelectOp>(
+        type, set, l.scalar(i64, std::ldexp(1.0, 1 << bit), rank),
+        l.scalar(i64, 1, rank));
+    power = l.mul(power, factor);
+  }
+  return power;
+}
+
+/// x << s or x >> s (arithmetic), in the result's integer type. TOSA shifts
+/// up to i32; i64 shifts left as a product with 2^s and right as a floor
+/// division by it. Shifts of 64 or more give 0 (or -1 for a negative x
+/// shifted right), as PyTorch's do.
+LowerOneFn shift(bool left) {
+  return [=](Lowering &l) -> Value {
+    Out o = out(l);
+    if (isFloat(o.element) || o.element.isInteger(1))
+      return l.fail("shifts of floats or bools");
+    Value x = l.operand(0, o.element, o.rank);
+    Value s = l.operand(1, o.element, o.rank);
+    if (!x || !s)
+      return {};
+    if (o.element.getIntOrFloatBitWidth() <= 32) {
+      if (left)
+        return l.create<tosa::LogicalLeftShiftOp>(o.type, x, s);
+      return l.create<tosa::ArithmeticRightShiftOp>(o.type, x, s,
+                                                    l.b.getBoolAttr(false));
+    }
+    Value tooFar = l.create<tosa::GreaterOp>(
+        l.boolLike(s), s, l.scalar(o.element, left ? 63 : 62, o.rank));
+    Value power = powerOfTwo(l, s);
+    Value shifted, beyond;
+    if (left) {
+      shifted = l.mul(x, power);
+      beyond = l.scalar(o.element, 0, o.rank);
+    } else {
+      auto [q, r] = l.truncDivide(x, power);
+      shifted = l.floorFromTrunc(q, r, power).first;
+      Value negative = l.create<tosa::GreaterOp>(
+          l.boolLike(x), l.scalar(o.element, 0, o.rank), x);
+      beyond = l.create<tosa::SelectOp>(o.type, negative,
+                                        l.scalar(o.element, -1, o.rank),
+                                        l.scalar(o.element, 0, o.rank));
+    }
+    return l.create<tosa::SelectOp>(o.type, tooFar, beyond, shifted);
   };
 }
 
@@ -434,30 +480,29 @@ template <typename TosaOp> LowerOneFn extreme() {
   };
 }
 
-/// floor(x) for floats; x itself for integers.
-Value floorOf(Lowering &l, Value x) { return l.same<tosa::FloorOp>(x); }
-
 /// PyTorch's remainder (the divisor's sign; `floor`) or fmod (the dividend's
-/// sign) of floats: a - q * b for the quotient q = a * (1 / b) rounded,
-/// then corrected by one divisor where that rounding crossed an integer.
+/// sign). Integers: truncDivide's remainder. Floats: a - q * b for the
+/// quotient q = a * (1 / b) rounded, then corrected by one divisor where that
+/// rounding crossed an integer.
 LowerOneFn remainder(bool floor) {
   return [=](Lowering &l) -> Value {
     Out o = out(l);
-    if (!isFloat(o.element))
-      return l.fail("integer remainder");
+    if (!isFloat(o.element)) {
+      Type work = divisionType(l, o.element);
+      Value a = l.operand(0, work, o.rank), c = l.operand(1, work, o.rank);
+      if (!a || !c)
+        return {};
+      auto [q, r] = l.truncDivide(a, c);
+      if (floor)
+        r = l.floorFromTrunc(q, r, c).second;
+      return l.convertTo(r, o.element);
+    }
     Value a = l.operand(0, o.element, o.rank);
     Value c = l.operand(1, o.element, o.rank);
     if (!a || !c)
       return {};
     Value q = divide(l, a, c);
-    if (floor) {
-      q = floorOf(l, q);
-    } else {
-      Value negative =
-          l.create<tosa::GreaterOp>(l.boolLike(q), scalarLike(l, q, 0), q);
-      q = l.create<tosa::SelectOp>(o.type, negative, l.same<tosa::CeilOp>(q),
-                                   floorOf(l, q));
-    }
+    q = floor ? l.same<tosa::FloorOp>(q) : l.truncate(q);
     Value r = l.create<tosa::SubOp>(o.type, a, l.mul(q, c));
     // The result's sign must be the divisor's (remainder) or the dividend's
     // (fmod), and its magnitude below the divisor's.
@@ -555,6 +600,95 @@ Value hyperbolic(Lowering &l, Value x, Out &o, double sign) {
 
 } // namespace
 
+/// Integer division rounding toward zero, exact: {q, r} with a = q * c + r,
+/// r of a's sign (or zero) and |r| < |c|. a and c have one rank and one
+/// element type, i32 or i64. TOSA divides only i32 (int_div). An i64
+/// quotient is estimated in f32 three times, each time from what the last
+/// left over (each round gains about 21 bits of the quotient), then stepped
+/// by one exactly (twice) until the remainder is in range.
+std::pair<Value, Value> Lowering::truncDivide(Value a, Value c) {
+  Lowering &l = *this;
+  RankedTensorType type = l.broadcastType(a, c);
+  Type element = type.getElementType();
+  int64_t rank = type.getRank();
+  auto remainderOf = [&](Value q) {
+    return l.create<tosa::SubOp>(type, a, l.mul(q, c));
+  };
+  if (element.isInteger(32)) {
+    // A zero divisor (an error in PyTorch) must not trap here: it divides
+    // by one instead.
+    Value zero = l.scalar(element, 0, rank);
+    Value safe = l.create<tosa::SelectOp>(
+        c.getType(), l.create<tosa::EqualOp>(l.boolLike(c), c, zero),
+        l.scalar(element, 1, rank), c);
+    Value q = l.create<tosa::IntDivOp>(type, a, safe);
+    return {q, remainderOf(q)};
+  }
+  auto toF32 = [&](Value v) {
+    auto shape = cast<RankedTensorType>(v.getType()).getShape();
+    return l.create<tosa::CastOp>(
+        RankedTensorType::get(shape, l.b.getF32Type()), v);
+  };
+  Value reciprocal = l.same<tosa::ReciprocalOp>(toF32(c));
+  auto estimate = [&](Value dividend) {
+    return l.wholeFloatToI64(l.truncate(l.mul(toF32(dividend), reciprocal)));
+  };
+  Value q = estimate(a);
+  Value r = remainderOf(q);
+  for (int round = 0; round < 2; ++round) {
+    q = l.create<tosa::AddOp>(type, q, estimate(r));
+    r = remainderOf(q);
+  }
+  Value zero = l.scalar(element, 0, rank);
+  auto signOf = [&](Value v) {
+    Value negative = l.create<tosa::GreaterOp>(l.boolLike(v), zero, v);
+    return l.create<tosa::SelectOp>(v.getType(), negative,
+                                    l.scalar(element, -1, rank),
+                                    l.scalar(element, 1, rank));
+  };
+  Value signA = signOf(a);
+  // Stepping the quotient's magnitude by one moves q by sign(a) * sign(c).
+  Value direction = l.mul(signA, signOf(c));
+  Value absC = l.same<tosa::AbsOp>(c);
+  RankedTensorType bools = l.boolLike(r);
+  for (int round = 0; round < 2; ++round) {
+    // r * sign(a) belongs in [0, |c|).
+    Value t = l.mul(r, signA);
+    Value up = l.create<tosa::GreaterEqualOp>(bools, t, absC);
+    Value down = l.create<tosa::GreaterOp>(bools, zero, t);
+    Value step = l.create<tosa::SelectOp>(
+        type, up, l.scalar(element, 1, rank),
+        l.create<tosa::SelectOp>(type, down, l.scalar(element, -1, rank),
+                                 zero));
+    q = l.create<tosa::AddOp>(type, q, l.mul(step, direction));
+    r = remainderOf(q);
+  }
+  return {q, r};
+}
+
+/// {q, r} of truncDivide made floor division's: one less where the
+/// remainder is not zero and its sign differs from the divisor's.
+std::pair<Value, Value> Lowering::floorFromTrunc(Value q, Value r, Value c) {
+  Lowering &l = *this;
+  auto type = cast<RankedTensorType>(q.getType());
+  Value zero = l.scalar(type.getElementType(), 0, type.getRank());
+  RankedTensorType bools = l.boolLike(r);
+  Value signs = l.create<tosa::LogicalXorOp>(
+      bools, l.create<tosa::GreaterOp>(bools, zero, r),
+      l.create<tosa::GreaterOp>(l.boolLike(c), zero, c));
+  Value nonzero = l.create<tosa::LogicalNotOp>(
+      bools, l.create<tosa::EqualOp>(bools, r, zero));
+  Value adjust = l.create<tosa::LogicalAndOp>(bools, signs, nonzero);
+  q = l.create<tosa::SelectOp>(
+      type, adjust,
+      l.create<tosa::SubOp>(type, q,
+                            l.scalar(type.getElementType(), 1, type.getRank())),
+      q);
+  r = l.create<tosa::SelectOp>(type, adjust, l.create<tosa::AddOp>(type, r, c),
+                               r);
+  return {q, r};
+}
+
 void addElementwise(Lowerings &l) {
   // Unary.
   l.add("aten.abs", unary<tosa::AbsOp>());
@@ -580,12 +714,8 @@ void addElementwise(Lowerings &l) {
       return l.same<tosa::CeilOp>(x);
     });
   }
-  l.add("aten.trunc", composedFloat([](Lowering &l, Value x, Out &o) {
-          Value negative =
-              l.create<tosa::GreaterOp>(l.boolLike(x), scalarLike(l, x, 0), x);
-          return l.create<tosa::SelectOp>(o.type, negative,
-                                          l.same<tosa::CeilOp>(x),
-                                          l.same<tosa::FloorOp>(x));
+  l.add("aten.trunc", composedFloat([](Lowering &l, Value x, Out &) {
+          return l.truncate(x);
         }));
   l.add("aten.sqrt", composedFloat([](Lowering &l, Value x, Out &) {
           return sqrtOf(l, x);
@@ -802,6 +932,14 @@ void addElementwise(Lowerings &l) {
         bitwise<tosa::BitwiseOrOp, tosa::LogicalOrOp>());
   l.add("aten.bitwise_xor.Tensor",
         bitwise<tosa::BitwiseXorOp, tosa::LogicalXorOp>());
+  for (StringRef name :
+       {"aten.bitwise_left_shift.Tensor",
+        "aten.bitwise_left_shift.Tensor_Scalar", "aten.__lshift__.Scalar"})
+    l.add(name, shift(true));
+  for (StringRef name :
+       {"aten.bitwise_right_shift.Tensor",
+        "aten.bitwise_right_shift.Tensor_Scalar", "aten.__rshift__.Scalar"})
+    l.add(name, shift(false));
   l.add("aten.where.self", where(0, 1, 2));
   l.add("aten.where.ScalarSelf", where(0, 1, 2));
   l.add("aten.where.ScalarOther", where(0, 1, 2));

@@ -12,6 +12,8 @@
 
 #include "Lowering.h"
 
+#include <limits>
+
 using namespace mlir;
 namespace mlir::torch::torch_to_tosa {
 namespace {
@@ -26,10 +28,26 @@ Value matmul(Lowering &l, Value a, Value c, Type element) {
                                   l.convertTo(c, element));
 }
 
-/// mm (and addmm's product): 2-D operands given a unit batch.
+/// The most elements of the [M, K, N] products an integer matrix product
+/// sums (tosa.matmul multiplies floats and i8/i16 only).
+constexpr int64_t kMaxIntegerProducts = 1 << 24;
+
+/// mm (and addmm's product): 2-D operands given a unit batch. Integers:
+/// the [M, K, N] products summed over K.
 Value mm(Lowering &l, Value a, Value c, RankedTensorType result) {
   auto aType = cast<RankedTensorType>(a.getType());
   auto cType = cast<RankedTensorType>(c.getType());
+  Type element = result.getElementType();
+  if (!isa<FloatType>(element)) {
+    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+            n = cType.getDimSize(1);
+    if (ShapedType::isDynamic(m) || ShapedType::isDynamic(k) ||
+        ShapedType::isDynamic(n) || m * k * n > kMaxIntegerProducts)
+      return l.fail("an integer matrix product of unknown or large sizes");
+    Value products = l.mul(l.reshape(l.convertTo(a, element), {m, k, 1}),
+                           l.reshape(l.convertTo(c, element), {1, k, n}));
+    return l.reshape(l.reduce<tosa::ReduceSumOp>(products, {1}), {m, n});
+  }
   Value product =
       matmul(l, l.reshape(a, {1, aType.getDimSize(0), aType.getDimSize(1)}),
              l.reshape(c, {1, cType.getDimSize(0), cType.getDimSize(1)}),
@@ -222,6 +240,8 @@ Value lowerConvolution(Lowering &l) {
   return l.reshape(nchw, result.getShape());
 }
 
+SmallVector<Value> windowedMaxPool(Lowering &l, size_t n);
+
 /// max_pool / avg_pool over 1 or 2 spatial dims. Operands: self, kernel,
 /// stride, padding, then (max) dilation, ceil_mode or (avg) ceil_mode,
 /// count_include_pad, divisor_override.
@@ -244,16 +264,24 @@ LowerOneFn pool(bool isMax, size_t n) {
     if (!stride || !padding)
       return l.fail("non-constant stride or padding");
     bool includePad = false;
+    std::optional<int64_t> divisor; // avg_pool's divisor_override
     if (isMax) {
       auto dilation = pairOf(l, 4, n, SmallVector<int64_t>(n, 1));
       if (!dilation ||
           llvm::any_of(*dilation, [](int64_t d) { return d != 1; }))
-        return l.fail("dilated max pooling");
+        return windowedMaxPool(l, n).front();
     } else {
       std::optional<bool> include = l.constBool(5);
-      if (!include || (l.op->getNumOperands() > 6 && !l.none(6)))
-        return l.fail("divisor_override, or a non-constant count_include_pad");
+      if (!include)
+        return l.fail("a non-constant count_include_pad");
       includePad = *include;
+      if (l.op->getNumOperands() > 6 && !l.none(6)) {
+        divisor = l.constInt(6);
+        if (!divisor || *divisor == 0)
+          return l.fail("a non-constant or zero divisor_override");
+        // The sum of each whole window (padding counted as zeros), divided.
+        includePad = true;
+      }
     }
     // As NCHW with a batch (a unit height for 1-D).
     SmallVector<int64_t> shape(inType.getShape()), out(result.getShape());
@@ -303,8 +331,103 @@ LowerOneFn pool(bool isMax, size_t n) {
                                       l.b.getDenseI64ArrayAttr(*kernel),
                                       l.b.getDenseI64ArrayAttr(*stride), pad,
                                       TypeAttr::get(l.b.getF32Type()));
+    if (divisor) {
+      // TOSA divides by the window's elements inside the input: a window
+      // hanging over the end (ceil_mode) would be divided by fewer.
+      if (h.after > 0 || w.after > 0)
+        return l.fail("divisor_override with windows over the input's end");
+      double window = (*kernel)[0] * (*kernel)[1];
+      y = l.mul(y, l.scalar(element, window / *divisor, 4));
+    }
     return l.reshape(l.transpose(y, {0, 3, 1, 2}), result.getShape());
   };
+}
+
+/// max_pool over `n` spatial dims with the indices (operands: self, kernel,
+/// stride, padding, dilation, ceil_mode), any dilation: a constant table
+/// gives, for each output point and kernel offset, the flat position in the
+/// input plane it reads (or one past its end, an appended -inf, where it
+/// reads padding). The windows are gathered by it; the values are their
+/// max, the indices the table's entry at their argmax (the first maximum,
+/// as PyTorch's).
+SmallVector<Value> windowedMaxPool(Lowering &l, size_t n) {
+  RankedTensorType result = l.type(0);
+  Value input = l.in(0);
+  if (!input)
+    return {Value()};
+  auto inType = cast<RankedTensorType>(input.getType());
+  Type element = result.getElementType();
+  int64_t rank = inType.getRank();
+  if (!inType.hasStaticShape() || !result.hasStaticShape() ||
+      rank < static_cast<int64_t>(n))
+    return {l.fail("pooling needs static sizes")};
+  auto kernel = pairOf(l, 1, n, {});
+  if (!kernel)
+    return {l.fail("non-constant kernel")};
+  auto stride = pairOf(l, 2, n, *kernel);
+  auto padding = pairOf(l, 3, n, SmallVector<int64_t>(n, 0));
+  auto dilation = pairOf(l, 4, n, SmallVector<int64_t>(n, 1));
+  if (!stride || !padding || !dilation)
+    return {l.fail("non-constant stride, padding or dilation")};
+  ArrayRef<int64_t> in = inType.getShape().take_back(n);
+  ArrayRef<int64_t> out = result.getShape().take_back(n);
+  int64_t rows = 1, plane = 1, outs = 1, offsets = 1;
+  for (int64_t d = 0; d < rank - static_cast<int64_t>(n); ++d)
+    rows *= inType.getDimSize(d);
+  for (size_t d = 0; d < n; ++d) {
+    plane *= in[d];
+    outs *= out[d];
+    offsets *= (*kernel)[d];
+  }
+  if (outs * offsets > kMaxConstantElements)
+    return {l.fail("pooling windows too many for a constant table")};
+  SmallVector<int64_t> inStrides = stridesOf(in);
+  SmallVector<double> table;
+  SmallVector<int64_t> o(n), k(n);
+  for (int64_t oi = 0; oi < outs; ++oi) {
+    for (int64_t d = n - 1, rest = oi; d >= 0; --d) {
+      o[d] = rest % out[d];
+      rest /= out[d];
+    }
+    for (int64_t ki = 0; ki < offsets; ++ki) {
+      for (int64_t d = n - 1, rest = ki; d >= 0; --d) {
+        k[d] = rest % (*kernel)[d];
+        rest /= (*kernel)[d];
+      }
+      int64_t flat = 0;
+      bool inside = true;
+      for (size_t d = 0; d < n; ++d) {
+        int64_t p = o[d] * (*stride)[d] - (*padding)[d] + k[d] * (*dilation)[d];
+        inside &= p >= 0 && p < in[d];
+        flat += p * inStrides[d];
+      }
+      table.push_back(inside ? flat : plane);
+    }
+  }
+  Type i32 = l.b.getI32Type();
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  Value x = l.reshape(input, {rows, plane});
+  x = l.create<tosa::ConcatOp>(
+      RankedTensorType::get({rows, plane + 1}, element),
+      ValueRange{x, l.splat(element, -inf, {rows, 1})},
+      l.b.getI32IntegerAttr(1));
+  Value positions = l.constant(i32, {outs * offsets}, table);
+  Value windows = l.reshape(l.gather(x, 1, positions), {rows, outs, offsets});
+  Value values = l.reduce<tosa::ReduceMaxOp>(windows, {2});
+  values = l.reshape(values, result.getShape());
+  if (l.op->getNumResults() == 1)
+    return {values};
+  Value at = l.create<tosa::ArgMaxOp>(RankedTensorType::get({rows, outs}, i32),
+                                      windows, l.b.getI32IntegerAttr(2));
+  SmallVector<double> firsts;
+  for (int64_t oi = 0; oi < outs; ++oi)
+    firsts.push_back(oi * offsets);
+  at = l.create<tosa::AddOp>(RankedTensorType::get({rows, outs}, i32), at,
+                             l.constant(i32, {1, outs}, firsts));
+  RankedTensorType indices = l.type(1);
+  Value read = l.gather(positions, 0, at);
+  return {values, l.reshape(l.convertTo(read, indices.getElementType()),
+                            indices.getShape())};
 }
 
 } // namespace
@@ -312,8 +435,8 @@ LowerOneFn pool(bool isMax, size_t n) {
 void addLinear(Lowerings &l) {
   l.add("aten.mm", [](Lowering &l) -> Value {
     RankedTensorType result = l.type();
-    if (!isa<FloatType>(result.getElementType()) || !l.in(0) || !l.in(1))
-      return l.fail("integer matrix product");
+    if (!l.in(0) || !l.in(1))
+      return {};
     return mm(l, l.in(0), l.in(1), result);
   });
   l.add("aten.bmm", [](Lowering &l) -> Value {
@@ -344,17 +467,23 @@ void addLinear(Lowerings &l) {
   l.add("aten.max_pool2d", pool(true, 2));
   // With indices no one reads (what export makes of max_pool2d): the values,
   // and zeros for the dead indices. TOSA has no pooling with indices.
+  // Read indices, or a dilation: the windows gathered (windowedMaxPool).
   l.addMulti(
       "aten.max_pool2d_with_indices", [](Lowering &l) -> SmallVector<Value> {
-        if (!l.op->getResult(1).use_empty())
-          return {l.fail("the indices are read")};
+        auto dilation = pairOf(l, 4, 2, {1, 1});
+        bool dilated = !dilation || (*dilation)[0] != 1 || (*dilation)[1] != 1;
         RankedTensorType indices = l.type(1);
-        if (!indices.hasStaticShape())
-          return {};
+        if (!l.op->getResult(1).use_empty() || dilated ||
+            !indices.hasStaticShape())
+          return windowedMaxPool(l, 2);
         Value values = pool(true, 2)(l);
         return {values,
                 l.splat(indices.getElementType(), 0, indices.getShape())};
       });
+  l.addMulti("aten.max_pool3d_with_indices",
+             [](Lowering &l) { return windowedMaxPool(l, 3); });
+  l.addMulti("aten.max_pool3d",
+             [](Lowering &l) { return windowedMaxPool(l, 3); });
   l.add("aten.max_pool1d", pool(true, 1));
   l.add("aten.avg_pool2d", pool(false, 2));
   l.add("aten.avg_pool1d", pool(false, 1));

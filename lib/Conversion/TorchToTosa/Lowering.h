@@ -27,18 +27,26 @@ namespace mlir::torch::torch_to_tosa {
 class Lowering {
 public:
   Lowering(Operation *op, ArrayRef<Value> operands,
-           ConversionPatternRewriter &rewriter, const TypeConverter &converter)
+           ConversionPatternRewriter &rewriter, const TypeConverter &converter,
+           bool unsignedAsI32 = false)
       : op(op), operands(operands), b(rewriter), loc(op->getLoc()),
-        converter(converter) {}
+        converter(converter), unsignedAsI32(unsignedAsI32) {}
 
   Operation *op;
   ArrayRef<Value> operands; // converted
   ConversionPatternRewriter &b;
   Location loc;
   const TypeConverter &converter;
+  /// Unsigned tensors (ui8, ui16) are seen as i32 here: their operands come
+  /// zero-extended and their results are truncated after the lowering
+  /// (PyTorch's unsigned arithmetic wraps, as the truncation does). TOSA
+  /// reads a signless i8 as signed, so computing in i8 would compare, divide
+  /// and extend them wrongly.
+  bool unsignedAsI32;
 
   // --- the op -------------------------------------------------------------
-  /// Result `i`'s converted type, if a ranked tensor (else null).
+  /// Result `i`'s converted type, if a ranked tensor (else null); i32
+  /// elements for an unsigned one.
   RankedTensorType type(unsigned i = 0) const;
   /// Operand `i` as a builtin ranked tensor, or null.
   Value in(unsigned i) const;
@@ -75,8 +83,12 @@ public:
   Value convertTo(Value x, Type element);
   /// A tensor of whole floats as i64 (convertTo's, for f32 and bf16).
   Value wholeFloatToI64(Value x);
+  /// Floats rounded toward zero (x < 0 ? ceil(x) : floor(x)).
+  Value truncate(Value x);
   /// `x` reshaped to `shape` (one dim may be dynamic).
   Value reshape(Value x, ArrayRef<int64_t> shape);
+  /// `x` (static sizes) tiled to `shape` (unit dims in front first).
+  Value broadcastTo(Value x, ArrayRef<int64_t> shape);
   /// `x` with unit dims in front up to `rank` dims.
   Value withRank(Value x, int64_t rank);
   Value transpose(Value x, ArrayRef<int64_t> perm);
@@ -85,6 +97,15 @@ public:
   /// integers, any shape): x's dims before `dim`, then the indices' shape,
   /// then the dims after. Needs x's sizes known.
   Value gather(Value x, int64_t dim, Value indices);
+  /// Integer division rounding toward zero, exact: {q, r} with a = q * c +
+  /// r, r of a's sign (or zero) and |r| < |c|; a and c of one rank and one
+  /// element type, i32 or i64 (TOSA's int_div takes only i32).
+  std::pair<Value, Value> truncDivide(Value a, Value c);
+  /// truncDivide's {q, r} made floor division's.
+  std::pair<Value, Value> floorFromTrunc(Value q, Value r, Value c);
+  /// Integer `positions` clamped into [0, size): an index out of range (an
+  /// error in PyTorch) reads or writes inside the tensor, never past it.
+  Value clampIndex(Value positions, int64_t size);
   /// A reduction op of `kind` over `dims` (keeping them as unit dims).
   template <typename ReduceOp> Value reduce(Value x, ArrayRef<int64_t> dims) {
     for (int64_t dim : dims) {
@@ -116,12 +137,42 @@ public:
   /// The type of an elementwise op of `x` and `y` (one rank): x's element
   /// type, the broadcast sizes.
   RankedTensorType broadcastType(Value x, Value y);
+  /// `x` (signless bits of an unsigned tensor) zero-extended to i32.
+  Value zeroExtend(Value x);
   /// An i1 tensor shaped like `x` (a comparison's result).
   RankedTensorType boolLike(Value x);
 
   /// Declines the op, with why (shown by --debug).
   Value fail(const Twine &why);
 };
+
+/// The most elements a lowering puts in a constant it computes (positions
+/// of a gather or scatter): larger ones are declined, not built.
+constexpr int64_t kMaxConstantElements = 1 << 20;
+
+/// `dim` wrapped for `rank` dims; nullopt if out of range.
+inline std::optional<int64_t> wrap(std::optional<int64_t> dim, int64_t rank) {
+  if (!dim || *dim < -rank || *dim >= rank)
+    return std::nullopt;
+  return *dim < 0 ? *dim + rank : *dim;
+}
+
+/// Row-major strides of `shape`.
+inline SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+/// The flat position in `self` (static sizes) of each element of `index`
+/// (of self's rank) read as a position along `dim`: gather's and scatter's.
+Value dimPositions(Lowering &l, RankedTensorType self, int64_t dim,
+                   Value index);
+/// The flat position in `self` (static sizes) of each element of
+/// self[indices], an i32 tensor of that result's sizes; operand `list` is
+/// the Torch list of optional index tensors (index.Tensor, index_put).
+Value indexPositions(Lowering &l, RankedTensorType self, unsigned list);
 
 using LowerFn = std::function<SmallVector<Value>(Lowering &)>;
 using LowerOneFn = std::function<Value(Lowering &)>;
@@ -145,6 +196,7 @@ void addElementwise(Lowerings &l);
 void addLinear(Lowerings &l);
 void addReductions(Lowerings &l);
 void addDataMovement(Lowerings &l);
+void addScatters(Lowerings &l);
 
 } // namespace mlir::torch::torch_to_tosa
 

@@ -4,6 +4,8 @@
 // over several dims is a chain, reshaped to the result's sizes at the end
 // (keepdim or not). sum and prod compute in the result's dtype (PyTorch's
 // dtype= or its promotion of integers to i64); mean is a sum times 1/N;
+// cumsum and
+// cumprod reduce a selection (a float cumsum is a product with a triangle);
 // any and all reduce bools; max.dim's and argmax's indices are
 // tosa.argmax's (i32), cast to the result's.
 //
@@ -155,39 +157,65 @@ LowerOneFn argReduction(bool isMax) {
   };
 }
 
-/// cumsum(self, dim, dtype) of floats: a product with a triangle of ones,
-/// dim moved last: out[.., j] = sum_{i <= j} x[.., i].
-Value lowerCumsum(Lowering &l) {
-  RankedTensorType result = l.type();
-  Value x = l.in(0);
-  Type element = result.getElementType();
-  if (!x || !isa<FloatType>(element) || !result.hasStaticShape() ||
-      result.getRank() == 0)
-    return l.fail("cumsum of integers, or of run-time sizes");
-  int64_t rank = result.getRank();
-  std::optional<SmallVector<int64_t>> dims = dimsOf(l, 1, rank);
-  if (!dims || dims->size() != 1)
-    return l.fail("dim is not a constant");
-  int64_t dim = (*dims)[0];
-  SmallVector<int64_t> perm;
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != dim)
-      perm.push_back(d);
-  perm.push_back(dim);
-  x = l.transpose(l.convertTo(x, element), perm);
-  auto moved = cast<RankedTensorType>(x.getType()).getShape();
-  int64_t n = moved.back(), rows = result.getNumElements() / n;
-  SmallVector<double> triangle(n * n, 0);
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = i; j < n; ++j)
-      triangle[i * n + j] = 1;
-  Value product = l.create<tosa::MatMulOp>(
-      RankedTensorType::get({1, rows, n}, element), l.reshape(x, {1, rows, n}),
-      l.constant(element, {1, n, n}, triangle));
-  SmallVector<int64_t> inverse(rank);
-  for (int64_t d = 0; d < rank; ++d)
-    inverse[perm[d]] = d;
-  return l.transpose(l.reshape(product, moved), inverse);
+/// The most elements of the [rows, N, N] selection an integer cumsum or a
+/// cumprod reduces.
+constexpr int64_t kMaxCumulativeElements = 1 << 24;
+
+/// cumsum / cumprod(self, dim, dtype), dim moved last: out[.., j] = the sum
+/// (product) of x[.., i] for i <= j. A float cumsum is a product with a
+/// triangle of ones; the others reduce a [rows, N, N] selection of x (the
+/// neutral element above the diagonal).
+LowerOneFn cumulative(bool product) {
+  return [=](Lowering &l) -> Value {
+    RankedTensorType result = l.type();
+    Value x = l.in(0);
+    Type element = result.getElementType();
+    if (!x || !result.hasStaticShape() || result.getRank() == 0 ||
+        element.isInteger(1))
+      return l.fail("a cumulative op of bools, or of run-time sizes");
+    int64_t rank = result.getRank();
+    std::optional<SmallVector<int64_t>> dims = dimsOf(l, 1, rank);
+    if (!dims || dims->size() != 1)
+      return l.fail("dim is not a constant");
+    int64_t dim = (*dims)[0];
+    SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != dim)
+        perm.push_back(d);
+    perm.push_back(dim);
+    x = l.transpose(l.convertTo(x, element), perm);
+    auto moved = cast<RankedTensorType>(x.getType()).getShape();
+    int64_t n = moved.back(), rows = result.getNumElements() / n;
+    // below[j][i]: output j takes input i.
+    SmallVector<double> below(n * n, 0);
+    for (int64_t j = 0; j < n; ++j)
+      for (int64_t i = 0; i <= j; ++i)
+        below[j * n + i] = 1;
+    Value out;
+    if (!product && isa<FloatType>(element)) {
+      // x [rows, N] times above, above[i][j] = below[j][i].
+      SmallVector<double> above(n * n, 0);
+      for (int64_t j = 0; j < n; ++j)
+        for (int64_t i = 0; i < n; ++i)
+          above[i * n + j] = below[j * n + i];
+      out = l.create<tosa::MatMulOp>(
+          RankedTensorType::get({1, rows, n}, element),
+          l.reshape(x, {1, rows, n}), l.constant(element, {1, n, n}, above));
+    } else {
+      if (rows * n * n > kMaxCumulativeElements)
+        return l.fail("a cumulative op too large for its selection");
+      Value selected = l.create<tosa::SelectOp>(
+          RankedTensorType::get({rows, n, n}, element),
+          l.constant(l.b.getI1Type(), {1, n, n}, below),
+          l.reshape(x, {rows, 1, n}), l.scalar(element, product ? 1 : 0, 3));
+      out = product ? l.reduce<tosa::ReduceProdOp>(selected, {2})
+                    : l.reduce<tosa::ReduceSumOp>(selected, {2});
+    }
+    SmallVector<int64_t> inverse(rank);
+    for (int64_t d = 0; d < rank; ++d)
+      inverse[perm[d]] = d;
+    return l.transpose(l.reshape(out, moved), inverse);
+  };
 }
 
 } // namespace
@@ -212,7 +240,8 @@ void addReductions(Lowerings &l) {
   l.addMulti("aten.min.dim", extremeWithIndex(false));
   l.add("aten.argmax", argReduction(true));
   l.add("aten.argmin", argReduction(false));
-  l.add("aten.cumsum", lowerCumsum);
+  l.add("aten.cumsum", cumulative(false));
+  l.add("aten.cumprod", cumulative(true));
 }
 
 } // namespace mlir::torch::torch_to_tosa

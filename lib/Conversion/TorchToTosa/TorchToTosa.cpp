@@ -26,9 +26,21 @@ namespace mlir::torch::torch_to_tosa {
 
 // --- reading the op ---------------------------------------------------------
 
+/// `type` with i32 elements where `torchValue` is an unsigned tensor seen
+/// as i32 (Lowering::unsignedAsI32).
+static RankedTensorType widened(RankedTensorType type, Value torchValue,
+                                bool unsignedAsI32) {
+  if (!type || !unsignedAsI32 || !conversion::isUnsignedTensor(torchValue))
+    return type;
+  return RankedTensorType::get(type.getShape(),
+                               IntegerType::get(type.getContext(), 32));
+}
+
 RankedTensorType Lowering::type(unsigned i) const {
-  return dyn_cast_or_null<RankedTensorType>(
-      converter.convertType(op->getResult(i).getType()));
+  Value result = op->getResult(i);
+  return widened(dyn_cast_or_null<RankedTensorType>(
+                     converter.convertType(result.getType())),
+                 result, unsignedAsI32);
 }
 
 Value Lowering::in(unsigned i) const {
@@ -64,16 +76,20 @@ std::optional<SmallVector<Value>> Lowering::tensors(unsigned i) const {
         converter.convertType(element.getType()));
     if (!type)
       return std::nullopt;
-    converted.push_back(
-        converter.materializeTargetConversion(b, loc, type, element));
+    Value value = converter.materializeTargetConversion(b, loc, type, element);
+    if (unsignedAsI32 && conversion::isUnsignedTensor(element))
+      value = const_cast<Lowering *>(this)->zeroExtend(value);
+    converted.push_back(value);
   }
   return converted;
 }
 
-/// A Torch dtype as a builtin element type (integers signless).
+/// A Torch dtype as a builtin element type (integers signless, unsigned
+/// ones as i32: see Lowering::unsignedAsI32).
 static Type builtinElement(Type dtype) {
   if (auto integer = dyn_cast_or_null<IntegerType>(dtype))
-    return IntegerType::get(dtype.getContext(), integer.getWidth());
+    return IntegerType::get(dtype.getContext(),
+                            integer.isUnsigned() ? 32 : integer.getWidth());
   return dtype;
 }
 
@@ -107,6 +123,16 @@ RankedTensorType Lowering::broadcastType(Value x, Value y) {
     if (shape[i] == 1)
       shape[i] = c.getDimSize(i);
   return RankedTensorType::get(shape, a.getElementType());
+}
+
+Value Lowering::zeroExtend(Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  auto i32 = RankedTensorType::get(type.getShape(), b.getI32Type());
+  int64_t width = type.getElementType().getIntOrFloatBitWidth();
+  // A cast sign-extends; the mask keeps the unsigned value's bits.
+  return create<tosa::BitwiseAndOp>(
+      i32, create<tosa::CastOp>(i32, x),
+      scalar(b.getI32Type(), (int64_t(1) << width) - 1, type.getRank()));
 }
 
 RankedTensorType Lowering::boolLike(Value x) {
@@ -163,12 +189,8 @@ Value Lowering::convertTo(Value x, Type element) {
     return x;
   auto to = RankedTensorType::get(type.getShape(), element);
   // TOSA rounds floats to the nearest integer; PyTorch rounds toward zero.
-  if (isa<FloatType>(from) && element.isInteger() && !element.isInteger(1)) {
-    Value negative = create<tosa::GreaterOp>(
-        boolLike(x), scalar(from, 0, type.getRank()), x);
-    x = create<tosa::SelectOp>(type, negative, same<tosa::CeilOp>(x),
-                               same<tosa::FloorOp>(x));
-  }
+  if (isa<FloatType>(from) && element.isInteger() && !element.isInteger(1))
+    x = truncate(x);
   if (isa<FloatType>(from) && element.isInteger(64) && !from.isF16())
     return wholeFloatToI64(x);
   return create<tosa::CastOp>(to, x);
@@ -183,16 +205,11 @@ Value Lowering::wholeFloatToI64(Value x) {
   SmallVector<int64_t> shape(type.getShape());
   int64_t rank = type.getRank();
   auto f32 = RankedTensorType::get(shape, b.getF32Type());
-  x = create<tosa::CastOp>(f32, x);
-  auto trunc = [&](Value v) {
-    Value negative = create<tosa::GreaterOp>(
-        boolLike(v), scalar(b.getF32Type(), 0, rank), v);
-    return create<tosa::SelectOp>(f32, negative, same<tosa::CeilOp>(v),
-                                  same<tosa::FloorOp>(v));
-  };
+  if (type != f32)
+    x = create<tosa::CastOp>(f32, x);
   auto part = [&](Value v, double unit) -> std::pair<Value, Value> {
     // (trunc(v / unit), v - that * unit), both exact.
-    Value high = trunc(mul(v, scalar(b.getF32Type(), 1 / unit, rank)));
+    Value high = truncate(mul(v, scalar(b.getF32Type(), 1 / unit, rank)));
     Value low = create<tosa::SubOp>(
         f32, v, mul(high, scalar(b.getF32Type(), unit, rank)));
     return {high, low};
@@ -210,6 +227,14 @@ Value Lowering::wholeFloatToI64(Value x) {
   return create<tosa::AddOp>(i64, sum, widen(r0, 1));
 }
 
+Value Lowering::truncate(Value x) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Value negative = create<tosa::GreaterOp>(
+      boolLike(x), scalar(type.getElementType(), 0, type.getRank()), x);
+  return create<tosa::SelectOp>(type, negative, same<tosa::CeilOp>(x),
+                                same<tosa::FloorOp>(x));
+}
+
 Value Lowering::reshape(Value x, ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(x.getType());
   if (type.getShape() == shape)
@@ -220,6 +245,26 @@ Value Lowering::reshape(Value x, ArrayRef<int64_t> shape) {
   return b.create<tosa::ReshapeOp>(
       loc, RankedTensorType::get(shape, type.getElementType()), x,
       b.getDenseI64ArrayAttr(newShape));
+}
+
+Value Lowering::broadcastTo(Value x, ArrayRef<int64_t> shape) {
+  auto type = cast<RankedTensorType>(x.getType());
+  if (!type.hasStaticShape() || ShapedType::isDynamicShape(shape) ||
+      type.getRank() > static_cast<int64_t>(shape.size()))
+    return fail("sizes known only at run time, or a rank too large");
+  x = withRank(x, shape.size());
+  ArrayRef<int64_t> have = cast<RankedTensorType>(x.getType()).getShape();
+  SmallVector<int64_t> multiples;
+  for (auto [n, want] : llvm::zip(have, shape)) {
+    if (n == 0 ? want != 0 : want % n)
+      return fail("sizes that do not tile");
+    multiples.push_back(n == 0 ? 1 : want / n);
+  }
+  if (llvm::all_of(multiples, [](int64_t m) { return m == 1; }))
+    return x;
+  return create<tosa::TileOp>(
+      RankedTensorType::get(shape, type.getElementType()), x,
+      b.getDenseI64ArrayAttr(multiples));
 }
 
 Value Lowering::withRank(Value x, int64_t rank) {
@@ -257,6 +302,15 @@ Value Lowering::slice(Value x, ArrayRef<int64_t> start,
       b.getDenseI64ArrayAttr(start), b.getDenseI64ArrayAttr(sizes));
 }
 
+Value Lowering::clampIndex(Value positions, int64_t size) {
+  auto type = cast<RankedTensorType>(positions.getType());
+  Type element = type.getElementType();
+  Value low = create<tosa::MaximumOp>(type, positions,
+                                      scalar(element, 0, type.getRank()));
+  return create<tosa::MinimumOp>(type, low,
+                                 scalar(element, size - 1, type.getRank()));
+}
+
 Value Lowering::gather(Value x, int64_t dim, Value indices) {
   auto type = cast<RankedTensorType>(x.getType());
   auto indexType = cast<RankedTensorType>(indices.getType());
@@ -270,7 +324,8 @@ Value Lowering::gather(Value x, int64_t dim, Value indices) {
     c *= shape[i];
   int64_t w = indexType.getNumElements();
   Value values = reshape(x, {n, shape[dim], c});
-  Value flat = reshape(convertTo(indices, b.getI32Type()), {1, w});
+  Value flat = clampIndex(reshape(convertTo(indices, b.getI32Type()), {1, w}),
+                          shape[dim]);
   if (n != 1)
     flat = b.create<tosa::TileOp>(loc,
                                   RankedTensorType::get({n, w}, b.getI32Type()),
@@ -300,11 +355,31 @@ public:
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     // Unsigned integers (ui8) convert to signless ones, which TOSA's
-    // comparisons, divisions and casts read as signed.
-    if (llvm::any_of(op->getOperands(), conversion::isUnsignedTensor) ||
-        llvm::any_of(op->getResults(), conversion::isUnsignedTensor))
-      return rewriter.notifyMatchFailure(op, "unsigned integers");
-    Lowering lowering(op, operands, rewriter, *getTypeConverter());
+    // comparisons, divisions and casts read as signed: the op computes them
+    // zero-extended to i32 (Lowering::unsignedAsI32).
+    auto isUnsigned = [](Value v) {
+      if (!conversion::isUnsignedTensor(v))
+        return false;
+      return cast<Torch::BaseTensorType>(v.getType())
+                 .getDtype()
+                 .getIntOrFloatBitWidth() <= 16;
+    };
+    auto isWideUnsigned = [&](Value v) {
+      return conversion::isUnsignedTensor(v) && !isUnsigned(v);
+    };
+    if (llvm::any_of(op->getOperands(), isWideUnsigned) ||
+        llvm::any_of(op->getResults(), isWideUnsigned))
+      return rewriter.notifyMatchFailure(op, "unsigned integers beyond 16 "
+                                             "bits");
+    bool unsignedAsI32 = llvm::any_of(op->getOperands(), isUnsigned) ||
+                         llvm::any_of(op->getResults(), isUnsigned);
+    SmallVector<Value> inputs(operands);
+    Lowering lowering(op, inputs, rewriter, *getTypeConverter(), unsignedAsI32);
+    if (unsignedAsI32)
+      for (unsigned i = 0; i < inputs.size(); ++i)
+        if (isUnsigned(op->getOperand(i)) &&
+            isa<RankedTensorType>(inputs[i].getType()))
+          inputs[i] = lowering.zeroExtend(inputs[i]);
     for (unsigned i = 0; i < op->getNumResults(); ++i)
       if (!lowering.type(i))
         return rewriter.notifyMatchFailure(op, "a result of unknown sizes "
@@ -313,9 +388,15 @@ public:
     if (results.size() != op->getNumResults() ||
         llvm::any_of(results, [](Value v) { return !v; }))
       return failure();
-    for (auto [i, result] : llvm::enumerate(results))
-      if (result.getType() != lowering.type(i))
+    for (unsigned i = 0; i < results.size(); ++i) {
+      if (results[i].getType() != lowering.type(i))
         return rewriter.notifyMatchFailure(op, "lowered to another type");
+      // An unsigned result computed in i32 goes back to its own width
+      // (truncating, as PyTorch's unsigned arithmetic wraps).
+      Type own = getTypeConverter()->convertType(op->getResult(i).getType());
+      if (own != results[i].getType())
+        results[i] = lowering.create<tosa::CastOp>(own, results[i]);
+    }
     rewriter.replaceOp(op, results);
     return success();
   }
@@ -327,10 +408,13 @@ private:
 /// torch.vtensor.literal: tosa.const of the same data, integers signless.
 Value lowerLiteral(Lowering &l) {
   auto literal = cast<Torch::ValueTensorLiteralOp>(l.op);
-  ElementsAttr value = conversion::builtinLiteral(literal, l.type());
+  auto own = cast<RankedTensorType>(l.converter.convertType(literal.getType()));
+  ElementsAttr value = conversion::builtinLiteral(literal, own);
   if (!value)
     return l.fail("literal is neither dense nor a resource");
-  return l.create<tosa::ConstOp>(l.type(), value);
+  Value constant = l.create<tosa::ConstOp>(own, value);
+  // An unsigned literal, seen as i32 (Lowering::unsignedAsI32).
+  return own == l.type() ? constant : l.zeroExtend(constant);
 }
 
 class ConvertTorchToTosa
@@ -351,6 +435,7 @@ class ConvertTorchToTosa
     addLinear(lowerings);
     addReductions(lowerings);
     addDataMovement(lowerings);
+    addScatters(lowerings);
     // Partial, as convert-torch-to-linalg: an op without a lowering stays
     // for the contract check to name.
     if (failed(applyPartialConversion(getOperation(), target,
