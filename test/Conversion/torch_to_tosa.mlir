@@ -127,6 +127,39 @@ func.func @slice_step(%x: !torch.vtensor<[2,7],f32>) -> !torch.vtensor<[2,3],f32
 
 // -----
 
+// slice_scatter of step 1: self's ends and src, concatenated.
+// CHECK-LABEL: func.func @slice_scatter(
+// CHECK-DAG:     %[[HEAD:.*]] = tosa.slice %{{.*}} {size = array<i64: 4, 2>, start = array<i64: 0, 0>}
+// CHECK-DAG:     %[[TAIL:.*]] = tosa.slice %{{.*}} {size = array<i64: 4, 2>, start = array<i64: 0, 6>}
+// CHECK:         tosa.concat %[[HEAD]], %{{.*}}, %[[TAIL]] {axis = 1 : i32}
+func.func @slice_scatter(%x: !torch.vtensor<[4,8],f32>, %src: !torch.vtensor<[4,4],f32>) -> !torch.vtensor<[4,8],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %int6 = torch.constant.int 6
+  %0 = torch.aten.slice_scatter %x, %src, %int1, %int2, %int6, %int1 : !torch.vtensor<[4,8],f32>, !torch.vtensor<[4,4],f32>, !torch.int, !torch.int, !torch.int, !torch.int -> !torch.vtensor<[4,8],f32>
+  return %0 : !torch.vtensor<[4,8],f32>
+}
+
+// -----
+
+// slice_scatter of step 2 from 1: src spread over the dim (positions 0-5
+// read src's 0, 0, 0, 1, 0, 2), selected where the slice is (1, 3, 5).
+// CHECK-LABEL: func.func @slice_scatter_step(
+// CHECK-DAG:     "tosa.const"() <{value = dense<{{.*}}0, 0, 0, 1, 0, 2{{.*}}> : tensor<1x6xi32>}>
+// CHECK-DAG:     "tosa.const"() <{value = dense<{{.*}}0, 1, 0, 1, 0, 1{{.*}}> : tensor<1x6xi32>}>
+// CHECK:         tosa.gather
+// CHECK:         tosa.equal
+// CHECK:         tosa.select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x6xi1>, tensor<2x6xf32>, tensor<2x6xf32>) -> tensor<2x6xf32>
+func.func @slice_scatter_step(%x: !torch.vtensor<[2,6],f32>, %src: !torch.vtensor<[2,3],f32>) -> !torch.vtensor<[2,6],f32> {
+  %int1 = torch.constant.int 1
+  %int2 = torch.constant.int 2
+  %none = torch.constant.none
+  %0 = torch.aten.slice_scatter %x, %src, %int1, %int1, %none, %int2 : !torch.vtensor<[2,6],f32>, !torch.vtensor<[2,3],f32>, !torch.int, !torch.int, !torch.none, !torch.int -> !torch.vtensor<[2,6],f32>
+  return %0 : !torch.vtensor<[2,6],f32>
+}
+
+// -----
+
 // An op with no TOSA form stays, for the contract check to name.
 // CHECK-LABEL: func.func @no_tosa_form(
 // CHECK:         torch.aten.sort

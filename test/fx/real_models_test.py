@@ -166,6 +166,10 @@ class TosaTest(Matching):
         torch.manual_seed(0)
         self.check_tosa(vision("convnext"), (torch.randn(2, 3, 32, 32),))
 
+    def test_swin_tosa(self):
+        torch.manual_seed(0)
+        self.check_tosa(vision("swin"), (torch.randn(2, 3, 32, 32),))
+
     def test_resnet18_tosa(self):
         declare_torchvision_ops()
         from torchvision.models import resnet18

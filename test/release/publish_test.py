@@ -146,6 +146,55 @@ class PublishTest(unittest.TestCase):
         self.assertEqual(proc.returncode, 2)
         self.assertIn("SHA256SUMS is missing", proc.stderr)
 
+    def fake_workspace(self, query_status=0):
+        """A workspace whose bazelw records its arguments: `query` prints two
+        labels (or fails), `test` fails as a build would."""
+        (self.tmp / "python").mkdir()
+        (self.tmp / "python" / "version.bzl").write_text('TORCH_MLIR_VERSION = "1!0.1.0"\n')
+        bazelw = self.tmp / "bazelw"
+        bazelw.write_text(
+            "#!/bin/sh\n"
+            f'echo "$@" >> "{self.tmp}/calls"\n'
+            'if [ "$1" = query ]; then\n'
+            "  printf '//test/e2e:e2e_dynamo_test\\n//test/fx:compile_test_torch_2_14\\n'\n"
+            f"  exit {query_status}\n"
+            "fi\n"
+            "exit 1\n")
+        bazelw.chmod(0o755)
+        return self.tmp / "calls"
+
+    def test_nightly_runs_the_nightly_tier(self):
+        calls = self.fake_workspace()
+        proc = self.release("nightly", "--dist-only", "--python", "3.12", "--date", "20261207")
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        lines = calls.read_text().splitlines()
+        self.assertTrue(lines[0].startswith("query "), lines)
+        self.assertIn("nightly", lines[0])
+        # 3.12's core wheel first, without the tier: the build fails there.
+        self.assertEqual(len(lines), 2, lines)
+        self.assertIn("--config=py312", lines[1])
+        self.assertNotIn("e2e_dynamo_test", lines[1])
+        calls.unlink()
+        proc = self.release("nightly", "--dist-only", "--python", "3.11", "--date", "20261207")
+        self.assertEqual(proc.returncode, 1, proc.stderr)
+        test = calls.read_text().splitlines()[1].split(" -- ")[1].split()
+        self.assertIn("//test/e2e:e2e_dynamo_test", test)
+        self.assertIn("//test/fx:compile_test_torch_2_14", test)
+        self.assertIn("//test/wheels:torch_wheel_test", test)
+        self.assertIn("the nightly tier, on CPython 3.11: 2 tests", proc.stdout)
+        calls.unlink()
+        proc = self.release("nightly", "--dist-only", "--python", "3.11", "--no-nightly-tier")
+        lines = calls.read_text().splitlines()
+        self.assertEqual(len(lines), 1, lines)  # no query
+        self.assertNotIn("e2e_dynamo_test", lines[0])
+
+    def test_nightly_stops_when_its_tier_cannot_be_listed(self):
+        calls = self.fake_workspace(query_status=2)
+        proc = self.release("nightly", "--dist-only", "--python", "3.11")
+        self.assertEqual(proc.returncode, 1)
+        self.assertIn("bazel query", proc.stderr)
+        self.assertEqual(len(calls.read_text().splitlines()), 1)  # nothing built
+
     def test_fresh_venv_installs_from_the_index(self):
         dist = make_dist(self.wheels, self.tmp / "dist")
         self.assertEqual(self.publish(dist).returncode, 0)

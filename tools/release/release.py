@@ -11,7 +11,10 @@ release   stamps VERSION (canonical PEP 440 with epoch 1, not a .dev version).
 Both then, for each CPython (3.10-3.13), build the core wheel with the version
 stamped through --//python:version (the tree is not edited; no compile action
 changes) and run the wheel tests on it, plus the torch wheel and its tests on
-3.11; the first failure stops everything, naming the test. Then dist/ gets the
+3.11, and there the tests per-change CI leaves out (tagged "nightly": the
+other torch release's twins, the e2e suite's nightly runs, the ONNX node suite
+through TOSA; --no-nightly-tier skips them); the first failure stops
+everything, naming the test. Then dist/ gets the
 wheels and SHA256SUMS, and a table is printed. Unless --dist-only, the wheels
 are published (see index.py: identical files are skipped, different ones
 refused) and what the index now lists is printed.
@@ -44,6 +47,9 @@ TORCH_WHEEL = "//python:torch_mlir_wheel"
 CORE_TESTS = ["//test/wheels:core_wheel_test", "//test/wheels:wheel_checks_test"]
 TORCH_TESTS = ["//test/wheels:torch_wheel_test", "//test/wheels:wheel_metadata_test"]
 VERSION_FLAG = "--//python:version="
+# The tests per-change CI leaves out and the nightly runs (NIGHTLY_TAG in
+# utils/bazel/rules/torch_versions.bzl; they are also "manual").
+NIGHTLY_TESTS = 'attr(tags, "\\bnightly\\b", //test/...)'
 SUMS = "SHA256SUMS"
 
 EXIT_BUILD, EXIT_USAGE, EXIT_INDEX = 1, 2, 3
@@ -151,6 +157,16 @@ def target_outputs(events, label):
                     for file_set in group.get("fileSets", []):
                         expand(file_set["id"], out)
     return out
+
+
+def nightly_tests(workspace):
+    """The labels of the tests tagged "nightly"."""
+    proc = subprocess.run([str(workspace / "bazelw"), "query", NIGHTLY_TESTS, "--output=label"],
+                          cwd=workspace, stdout=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        raise ReleaseError(f"bazel query {NIGHTLY_TESTS} failed (exit {proc.returncode}); "
+                           "see its output above. Nothing was published.", EXIT_BUILD)
+    return sorted(proc.stdout.split())
 
 
 def build_and_test(workspace, version, python, with_torch, extra_tests, bazel_flags):
@@ -275,6 +291,9 @@ def parse_args(argv):
                              help="another test target that must pass before publishing")
             sub.add_argument("--bazel-flag", action="append", default=[], metavar="FLAG",
                              help="passed to every bazel command, e.g. --config=ci")
+            sub.add_argument("--no-nightly-tier", action="store_true",
+                             help="leave out the tests tagged nightly (CI's release check "
+                                  "does: it checks the release, not those tests)")
 
     nightly = commands.add_parser("nightly", help="stamp <version>.dev<date>, build, test, publish")
     nightly.add_argument("--date", help="YYYYMMDD (default: today, UTC)")
@@ -316,14 +335,18 @@ def main(argv=None):
             version = release_version(args.version)
         pythons = sorted(set(args.python or PYTHONS), key=PYTHONS.index)
         log(f"version {version}; CPython {', '.join(pythons)}")
+        tier = [] if args.no_nightly_tier else nightly_tests(workspace)
+        if tier:
+            log(f"the nightly tier, on CPython {DEFAULT_PYTHON}: {len(tier)} tests")
         wheels = []
         for python in pythons:
-            wheels += build_and_test(workspace, version, python,
-                                     with_torch=python == DEFAULT_PYTHON,
-                                     extra_tests=args.test, bazel_flags=args.bazel_flag)
+            with_torch = python == DEFAULT_PYTHON
+            wheels += build_and_test(workspace, version, python, with_torch,
+                                     extra_tests=args.test + (tier if with_torch else []),
+                                     bazel_flags=args.bazel_flag)
         if DEFAULT_PYTHON not in pythons:  # the torch wheel is built with the default Python
             wheels += build_and_test(workspace, version, DEFAULT_PYTHON, True,
-                                     args.test, args.bazel_flag)[1:]
+                                     args.test + tier, args.bazel_flag)[1:]
         write_dist(dist, wheels)
         wheels, _ = verified_dist(dist)
         log(f"{dist}:\n{wheel_table(wheels)}")

@@ -3,7 +3,8 @@
 // Every view of a value tensor is a copy in TOSA: reshapes (view, flatten,
 // squeeze, unsqueeze) are tosa.reshape to the result's sizes; permutations
 // tosa.transpose; slices of step 1 tosa.slice, strided ones a tosa.gather of
-// the positions; expand a tile; cat a concat; constant_pad_nd a pad.
+// the positions, and writes of them (slice_scatter) a concat or a select;
+// expand a tile; cat a concat; constant_pad_nd a pad.
 // index_select, embedding and gather are tosa.gather of [N, K, C] values.
 //
 //===----------------------------------------------------------------------===//
@@ -81,16 +82,21 @@ Value strided(Lowering &l, Value x, int64_t dim, int64_t start, int64_t step,
   return l.gather(x, dim, l.i32s(positions));
 }
 
-/// slice.Tensor(self, dim, start, end, step), sizes as PyTorch clamps them.
-Value lowerSlice(Lowering &l) {
-  Value x = l.in(0);
-  if (!x)
-    return {};
-  auto type = cast<RankedTensorType>(x.getType());
-  auto dim = wrap(l.constInt(1), type.getRank());
-  std::optional<int64_t> step = l.constInt(4);
+/// A slice's constant (dim, start, end, step) from operands 1-4 for `type`,
+/// start and end clamped as PyTorch clamps them (None: the whole dim).
+struct SliceBounds {
+  int64_t dim, start, end, step;
+  int64_t count() const {
+    return end > start ? (end - start + step - 1) / step : 0;
+  }
+};
+
+std::optional<SliceBounds> sliceBounds(Lowering &l, RankedTensorType type,
+                                       unsigned dimOperand) {
+  auto dim = wrap(l.constInt(dimOperand), type.getRank());
+  std::optional<int64_t> step = l.constInt(dimOperand + 3);
   if (!dim || !step || *step < 1 || type.isDynamicDim(*dim))
-    return l.fail("non-constant slice, or of a size known only at run time");
+    return std::nullopt;
   int64_t size = type.getDimSize(*dim);
   auto bound = [&](unsigned i, int64_t fallback) -> std::optional<int64_t> {
     if (l.none(i))
@@ -101,14 +107,81 @@ Value lowerSlice(Lowering &l) {
     int64_t b = *v < 0 ? *v + size : *v;
     return std::clamp<int64_t>(b, 0, size);
   };
-  std::optional<int64_t> start = bound(2, 0), end = bound(3, size);
+  std::optional<int64_t> start = bound(dimOperand + 1, 0),
+                         end = bound(dimOperand + 2, size);
   if (!start || !end)
-    return l.fail("non-constant bounds");
-  int64_t count = *end > *start ? (*end - *start + *step - 1) / *step : 0;
-  if (count == 0)
+    return std::nullopt;
+  return SliceBounds{*dim, *start, *end, *step};
+}
+
+/// slice.Tensor(self, dim, start, end, step).
+Value lowerSlice(Lowering &l) {
+  Value x = l.in(0);
+  if (!x)
+    return {};
+  auto bounds = sliceBounds(l, cast<RankedTensorType>(x.getType()), 1);
+  if (!bounds)
+    return l.fail("non-constant slice, or of a size known only at run time");
+  if (bounds->count() == 0)
     return l.fail("an empty slice");
-  return l.reshape(strided(l, x, *dim, *start, *step, count),
-                   l.type().getShape());
+  return l.reshape(
+      strided(l, x, bounds->dim, bounds->start, bounds->step, bounds->count()),
+      l.type().getShape());
+}
+
+/// slice_scatter(self, src, dim, start, end, step): self with src written
+/// over the slice. Step 1 is a concat of self's ends and src; a larger step
+/// spreads src over the dim (a gather) and selects it where the slice is.
+Value lowerSliceScatter(Lowering &l) {
+  RankedTensorType result = l.type();
+  Value self = l.in(0);
+  Value src = l.operand(1, result.getElementType(), result.getRank());
+  if (!self || !src || !result.hasStaticShape())
+    return l.fail("sizes known only at run time");
+  auto bounds = sliceBounds(l, result, 2);
+  if (!bounds)
+    return l.fail("non-constant slice");
+  auto [dim, start, end, step] = *bounds;
+  int64_t size = result.getDimSize(dim), count = bounds->count();
+  auto srcType = cast<RankedTensorType>(src.getType());
+  if (!srcType.hasStaticShape() || srcType.getDimSize(dim) != count)
+    return l.fail("src does not have the slice's size");
+  if (count == 0)
+    return self;
+  if (step == 1) {
+    SmallVector<Value> parts;
+    SmallVector<int64_t> begin(result.getRank(), 0);
+    SmallVector<int64_t> sizes(result.getShape());
+    if (start > 0) {
+      sizes[dim] = start;
+      parts.push_back(l.slice(self, begin, sizes));
+    }
+    parts.push_back(src);
+    if (end < size) {
+      begin[dim] = end;
+      sizes[dim] = size - end;
+      parts.push_back(l.slice(self, begin, sizes));
+    }
+    if (parts.size() == 1)
+      return src;
+    return l.create<tosa::ConcatOp>(result, parts, l.b.getI32IntegerAttr(dim));
+  }
+  // Position j of the dim reads src's (j - start) / step where the slice
+  // holds it (`in`), anything (0) elsewhere.
+  SmallVector<int64_t> reads, in;
+  for (int64_t j = 0; j < size; ++j) {
+    bool held = j >= start && j < end && (j - start) % step == 0;
+    reads.push_back(held ? (j - start) / step : 0);
+    in.push_back(held);
+  }
+  Value spread = l.gather(src, dim, l.i32s(reads));
+  SmallVector<int64_t> placed(result.getRank(), 1);
+  placed[dim] = size;
+  Type i32 = l.b.getI32Type();
+  Value mask = l.reshape(l.i32s(in), placed);
+  Value where = l.create<tosa::EqualOp>(l.boolLike(mask), mask,
+                                        l.scalar(i32, 1, result.getRank()));
+  return l.create<tosa::SelectOp>(result, where, spread, self);
 }
 
 Value lowerSelect(Lowering &l) {
@@ -507,6 +580,7 @@ void addDataMovement(Lowerings &l) {
     l.add(name, transposeTwo);
   l.add("aten.slice.Tensor", lowerSlice);
   l.add("aten.slice_copy.Tensor", lowerSlice);
+  l.add("aten.slice_scatter", lowerSliceScatter);
   l.add("aten.select.int", lowerSelect);
   l.add("aten.select_copy.int", lowerSelect);
   l.add("aten.narrow", lowerNarrow);

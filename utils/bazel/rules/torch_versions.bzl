@@ -13,11 +13,17 @@ are tagged "torch-linked" (which the torch-free closure check reads) and
 leave the choice to the test. `args_by_torch` replaces `args` for a release.
 
 CI's budget does not hold every test twice: a release in `manual` gets a test
-tagged "manual", which `//test/...` leaves out and which runs when named. All
-the tests of a release, manual ones included:
+tagged "manual" and "nightly", which `//test/...` leaves out and the nightly
+runs (tools/release: every test tagged "nightly", NIGHTLY_TAG below). All the
+tests of a release, manual ones included:
 
     ./bazelw test $(./bazelw query 'attr(tags, "torch-2.14", //test/...)')
 """
+
+# Tests per-change CI leaves out (they are also "manual", so `//test/...`
+# skips them) and the nightly runs: tools/release/release.py queries for it.
+NIGHTLY_TAG = "nightly"
+NIGHTLY = ["manual", NIGHTLY_TAG]
 
 TORCH_OLDEST = "2.13"
 TORCH_NEWEST = "2.14"
@@ -40,7 +46,8 @@ _TORCHVISION = {
 def torch_py_test(name, torch = [TORCH_OLDEST], deps = [], tags = [], args = [],
                   args_by_torch = {}, manual = [], torchvision = False, **kwargs):
     """A py_test per torch release in `torch`; the oldest's keeps `name`.
-    Those of the releases in `manual` run only when named; with
+    Those of the releases in `manual` run only when named, and in the
+    nightly; with
     `torchvision`, each gets the torchvision built for its torch."""
     main = kwargs.pop("main", name + ".py")
     for release in manual:
@@ -57,7 +64,7 @@ def torch_py_test(name, torch = [TORCH_OLDEST], deps = [], tags = [], args = [],
             deps = deps + [_TORCH[release]] +
                    ([_TORCHVISION[release]] if torchvision else []),
             tags = tags + ["torch-linked", "torch-" + release] +
-                   (["manual"] if release in manual else []),
+                   ([t for t in NIGHTLY if t not in tags] if release in manual else []),
             python_version = "PY3",
             **kwargs
         )
