@@ -150,18 +150,11 @@ Value lowerSliceScatter(Lowering &l) {
     return self;
   if (step == 1) {
     SmallVector<Value> parts;
-    SmallVector<int64_t> begin(result.getRank(), 0);
-    SmallVector<int64_t> sizes(result.getShape());
-    if (start > 0) {
-      sizes[dim] = start;
-      parts.push_back(l.slice(self, begin, sizes));
-    }
+    if (start > 0)
+      parts.push_back(strided(l, self, dim, 0, 1, start));
     parts.push_back(src);
-    if (end < size) {
-      begin[dim] = end;
-      sizes[dim] = size - end;
-      parts.push_back(l.slice(self, begin, sizes));
-    }
+    if (end < size)
+      parts.push_back(strided(l, self, dim, end, 1, size - end));
     if (parts.size() == 1)
       return src;
     return l.create<tosa::ConcatOp>(result, parts, l.b.getI32IntegerAttr(dim));
