@@ -12,8 +12,8 @@ Both then, for each CPython (3.10-3.13), build the core wheel with the version
 stamped through --//python:version (the tree is not edited; no compile action
 changes) and run the wheel tests on it, plus the torch wheel and its tests on
 3.11, and there the tests per-change CI leaves out (tagged "nightly": the
-other torch release's twins, the e2e suite's nightly runs, the ONNX node suite
-through TOSA; --no-nightly-tier skips them); the first failure stops
+other torch release's twins, the e2e suite's nightly runs, torch.compile on
+the real-model corpus; --no-nightly-tier skips them); the first failure stops
 everything, naming the test. Then dist/ gets the
 wheels and SHA256SUMS, and a table is printed. Unless --dist-only, the wheels
 are published (see index.py: identical files are skipped, different ones
